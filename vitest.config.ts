@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run over every workspace. Each project keeps its own environment: pure rules and the
+ * server run in Node, the web app in happy-dom. End-to-end journeys are Playwright's (`npm run test:e2e`).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          root: './domain',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['../scripts/fast-check-setup.mjs'],
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          root: './contract',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'i18n',
+          root: './i18n',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      './server/vitest.config.ts',
+      './web/vite.config.ts',
+    ],
+  },
+});

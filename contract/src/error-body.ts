@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Machine-readable error codes the API answers with. The web app shows `errors.<CODE>` from the
+ * translation catalogue; callers branch on the code, never on the text.
+ */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'ERROR_UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_CONFIRMED',
+  'LINK_EXPIRED',
+  'FORBIDDEN',
+  'CONFLICT',
+  'TOO_MANY_REQUESTS',
+  'SEARCH_NOT_READY',
+  'SEARCH_EXPIRED',
+  'SEARCH_FAILED',
+  'UPGRADE_REQUIRED',
+  'DATABASE_UNAVAILABLE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/**
+ * The structured error body (SPEC §8): `success: false` with a code and field errors. `errors`
+ * maps a field path (`body.passengers.0.firstName`, or `_` for the request as a whole) to messages.
+ */
+export const ErrorBodySchema = z
+  .object({
+    success: z.literal(false),
+    code: ErrorCodeSchema,
+    errors: z.record(z.string(), z.array(z.string())),
+  })
+  .meta({ id: 'ErrorBody', description: 'Every error the API answers with has this shape.' });
+
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Field path used for errors that concern the request as a whole. */
+export const GENERAL_ERROR_FIELD = '_';

@@ -1,0 +1,60 @@
+import { ENABLED_LOCALES } from '@uniquair/domain/locale/languages';
+import { describe, expect, it } from 'vitest';
+import { loadMessages, sourceMessages, SOURCE_LOCALE } from './messages.ts';
+
+/**
+ * Every enabled language is complete and really translated: a catalogue that lacks a key of the
+ * English one fails, and so does a message left identical to English. Some messages are the same
+ * in a language by nature (brand and product names, placeholders only, words the language shares
+ * with English); they are listed here, each for the languages where that holds.
+ */
+const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
+  // Placeholders only.
+  'shell.userName': ['de', 'ru', 'bg', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da'],
+  'preferences.rate': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da', 'ko'],
+  // A product name.
+  'footer.travelProtect': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da', 'ko'],
+  // Words these languages share with English.
+  'shell.version': ['de', 'fr', 'da'],
+  'bookings.page': ['fr'],
+  'booking.title': ['da'],
+  'account.name': ['de'],
+  'auth.email': ['it'],
+  'auth.password': ['it'],
+  'error.pageTitle': ['es'],
+  'passengerType.adult': ['ro'],
+};
+
+const english = sourceMessages as Readonly<Record<string, string>>;
+const translatedLocales = ENABLED_LOCALES.filter((locale) => locale !== SOURCE_LOCALE);
+
+describe.each(translatedLocales)('catalogue %s', async (locale) => {
+  const messages = (await loadMessages(locale)).messages as Readonly<Record<string, string>>;
+
+  it('has every key of the English catalogue', () => {
+    const missing = Object.keys(english).filter((key) => !Object.hasOwn(messages, key));
+    expect(missing).toEqual([]);
+  });
+
+  it('has no message left in English', () => {
+    const untranslated = Object.keys(english).filter(
+      (key) => messages[key] === english[key] && !(SAME_AS_ENGLISH[key] ?? []).includes(locale),
+    );
+    expect(untranslated).toEqual([]);
+  });
+});
+
+describe('the list of messages allowed to equal English', () => {
+  it('names only keys and locales that exist, and only where the message is equal', async () => {
+    for (const [key, locales] of Object.entries(SAME_AS_ENGLISH)) {
+      expect(Object.hasOwn(english, key), key).toBe(true);
+      for (const locale of locales) {
+        expect(translatedLocales, `${key}: ${locale}`).toContain(locale);
+        const messages = (await loadMessages(locale)).messages as Readonly<Record<string, string>>;
+        expect(messages[key], `${key} in ${locale} is translated: drop it from the list`).toBe(
+          english[key],
+        );
+      }
+    }
+  });
+});

@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+import { DEFAULT_DATABASE_URL } from './paths.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      host: '0.0.0.0',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      secure: false,
+      databaseUrl: DEFAULT_DATABASE_URL,
+      seedOnStart: true,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    expect(config.databaseUrl).toMatch(/^sqlite:.*\/data\/uniquair\.sqlite$/);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it('derives the public URL from PORT and trims a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+    const config = loadConfig({ PUBLIC_URL: 'https://fly.example.com/' });
+    expect(config.publicUrl).toBe('https://fly.example.com');
+    expect(config.secure).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT: .*\(got "eighty"\)/],
+    ['PORT', '70000', /PORT: /],
+    ['PUBLIC_URL', 'ftp://example.com', /PUBLIC_URL: /],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL: /],
+    ['SEED_ON_START', 'maybe', /SEED_ON_START: /],
+    ['NODE_ENV', 'staging', /NODE_ENV: /],
+  ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('lists every invalid variable at once', () => {
+    try {
+      loadConfig({ PORT: '-1', LOG_LEVEL: 'loud' });
+      expect.unreachable('loadConfig accepted an invalid environment');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).issues).toHaveLength(2);
+    }
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['no', false],
+    ['true', true],
+    ['1', true],
+  ])('reads SEED_ON_START=%s as %s', (value, expected) => {
+    expect(loadConfig({ SEED_ON_START: value }).seedOnStart).toBe(expected);
+  });
+
+  it('requires SESSION_SECRET in production, without echoing a rejected secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: is required/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'short-secret' })).toThrow(
+      /SESSION_SECRET: must be at least 32 characters/,
+    );
+    try {
+      loadConfig({ SESSION_SECRET: 'short-secret' });
+      expect.unreachable('a short SESSION_SECRET was accepted');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).not.toContain('short-secret');
+    }
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret }).sessionSecret).toBe(
+      secret,
+    );
+    expect(loadConfig({}).sessionSecret).toBeUndefined();
+  });
+
+  it('enables the default payment providers when PAYMENT_PROVIDERS is unset', () => {
+    expect(loadConfig({}).paymentProviders).toEqual({
+      CREDIT_CARD: true,
+      PAYPAL: false,
+      TRUSTLY: false,
+      SILK_PAY: false,
+      SILK_PAY_UNION_PAY: false,
+      DIRECT_TO_AIRLINE: true,
+      REVOLUT_CREDIT_CARD: true,
+    });
+  });
+
+  it('enables exactly the listed payment providers, or none', () => {
+    expect(loadConfig({ PAYMENT_PROVIDERS: ' paypal, CREDIT_CARD,' }).paymentProviders).toEqual({
+      CREDIT_CARD: true,
+      PAYPAL: true,
+      TRUSTLY: false,
+      SILK_PAY: false,
+      SILK_PAY_UNION_PAY: false,
+      DIRECT_TO_AIRLINE: false,
+      REVOLUT_CREDIT_CARD: false,
+    });
+    const none = loadConfig({ PAYMENT_PROVIDERS: 'none' }).paymentProviders;
+    expect(Object.values(none).every((enabled) => !enabled)).toBe(true);
+  });
+
+  it('rejects an unknown payment provider, naming it', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDERS: 'CREDIT_CARD,BITCOIN' })).toThrow(
+      /PAYMENT_PROVIDERS: unknown provider\(s\) BITCOIN/,
+    );
+  });
+
+  it('reads DATASET_VERSION_CHECK_MS, 1000 by default', () => {
+    expect(loadConfig({}).datasetVersionCheckMs).toBe(1000);
+    expect(loadConfig({ DATASET_VERSION_CHECK_MS: '0' }).datasetVersionCheckMs).toBe(0);
+    expect(() => loadConfig({ DATASET_VERSION_CHECK_MS: '-5' })).toThrow(
+      /DATASET_VERSION_CHECK_MS: /,
+    );
+  });
+  it('runs without Redis by default, and reads REDIS_URL and REDIS_PREFIX', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: null, redisPrefix: 'uniquair:' });
+    const config = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2', REDIS_PREFIX: 'staging:' });
+    expect(config).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379/2', redisPrefix: 'staging:' });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example.com' }).redisUrl).toBe(
+      'rediss://cache.example.com',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL: /);
+    expect(() => loadConfig({ REDIS_PREFIX: 'has spaces' })).toThrow(/REDIS_PREFIX: /);
+  });
+
+  it('reads the search settings: result lifetime 900 s, 20 streams and 60 searches a minute per client by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      searchResultTtlSeconds: 900,
+      searchMaxStreamsPerClient: 20,
+      searchInitsPerMinute: 60,
+    });
+    expect(loadConfig({ SEARCH_INITS_PER_MINUTE: '0' }).searchInitsPerMinute).toBe(0);
+    expect(
+      loadConfig({ SEARCH_RESULT_TTL_SECONDS: '60', SEARCH_MAX_STREAMS_PER_CLIENT: '0' }),
+    ).toMatchObject({ searchResultTtlSeconds: 60, searchMaxStreamsPerClient: 0 });
+    for (const [name, value] of [
+      ['SEARCH_RESULT_TTL_SECONDS', '0'],
+      ['SEARCH_RESULT_TTL_SECONDS', 'soon'],
+      ['SEARCH_MAX_STREAMS_PER_CLIENT', '-1'],
+      ['SEARCH_INITS_PER_MINUTE', 'many'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
+    }
+  });
+
+  it('reads AIRLINE_API_KEYS as a comma-separated list of long keys, none by default', () => {
+    expect(loadConfig({}).airlineApiKeys).toEqual([]);
+    const keys = loadConfig({
+      AIRLINE_API_KEYS: ' partner-key-0000000001 ,partner-key-0000000002,',
+    });
+    expect(keys.airlineApiKeys).toEqual(['partner-key-0000000001', 'partner-key-0000000002']);
+    expect(() => loadConfig({ AIRLINE_API_KEYS: 'short' })).toThrow(
+      /AIRLINE_API_KEYS.*at least 16 characters/,
+    );
+  });
+});
+
+describe('third-party script origins', () => {
+  it('are the origins of VITE_ANALYTICS_URL and VITE_LIVE_CHAT_URL, once each', () => {
+    expect(loadConfig({}).thirdPartyOrigins).toEqual([]);
+    expect(
+      loadConfig({
+        VITE_ANALYTICS_URL: 'https://stats.example/a.js',
+        VITE_LIVE_CHAT_URL: 'https://stats.example/chat.js',
+      }).thirdPartyOrigins,
+    ).toEqual(['https://stats.example']);
+  });
+
+  it('refuse a script that is not served over HTTPS', () => {
+    expect(() => loadConfig({ VITE_ANALYTICS_URL: 'http://stats.example/a.js' })).toThrow(
+      /VITE_ANALYTICS_URL/,
+    );
+    expect(() => loadConfig({ VITE_LIVE_CHAT_URL: 'javascript:alert(1)' })).toThrow(
+      /VITE_LIVE_CHAT_URL/,
+    );
+  });
+});
+
+describe('mail and session settings', () => {
+  it('defaults to no SMTP server, a sender on the public host, 30-day sessions idle after a day', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://fly.example.com' });
+    expect(config.smtpUrl).toBeNull();
+    expect(config.mailFrom).toBe('Uniquair <no-reply@fly.example.com>');
+    expect(config.sessionMaxAgeMs).toBe(30 * 86_400_000);
+    expect(config.sessionIdleMs).toBe(86_400_000);
+  });
+
+  it('reads SMTP_URL, MAIL_FROM and the session lifetimes', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      MAIL_FROM: 'Fly <hello@example.com>',
+      SESSION_MAX_AGE_HOURS: '12',
+      SESSION_IDLE_HOURS: '2',
+    });
+    expect(config.smtpUrl).toBe('smtps://mailer:secret@smtp.example.com:465');
+    expect(config.mailFrom).toBe('Fly <hello@example.com>');
+    expect(config.sessionMaxAgeMs).toBe(12 * 3_600_000);
+    expect(config.sessionIdleMs).toBe(2 * 3_600_000);
+  });
+
+  it('refuses a wrong SMTP_URL without echoing it (it may hold a password)', () => {
+    try {
+      loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example.com' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message).toMatch(/SMTP_URL: /);
+      expect((error as ConfigError).message).not.toContain('hunter2');
+    }
+  });
+
+  it.each([
+    ['MAIL_FROM', 'nobody'],
+    ['SESSION_MAX_AGE_HOURS', '0'],
+    ['SESSION_IDLE_HOURS', 'forever'],
+  ])('rejects %s=%s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+});

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import {
+  DEFAULT_PAYMENT_PROVIDER_FLAGS,
+  isPaymentProvider,
+  PAYMENT_PROVIDERS,
+  type PaymentProviderFlags,
+} from '@uniquair/domain/config/payment-providers';
+import { DEFAULT_DATABASE_URL, DEFAULT_WEB_DIST_DIR } from './paths.ts';
+
+/**
+ * `PAYMENT_PROVIDERS`: the enabled payment providers, comma-separated (`CREDIT_CARD,PAYPAL`), or
+ * `none`. Every provider not listed is disabled; unset, the defaults of SPEC §3 apply.
+ */
+const paymentProviderList = z.string().transform((text, context) => {
+  const names = text
+    .split(',')
+    .map((name) => name.trim().toUpperCase())
+    .filter((name) => name !== '');
+  if (names.length === 1 && names[0] === 'NONE') return [];
+  const unknown = names.filter((name) => !isPaymentProvider(name));
+  if (unknown.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `unknown provider(s) ${unknown.join(', ')}; known: ${PAYMENT_PROVIDERS.join(', ')}, or none`,
+    });
+    return z.NEVER;
+  }
+  return names;
+});
+
+function paymentProviderFlags(enabled: readonly string[] | undefined): PaymentProviderFlags {
+  if (enabled === undefined) return DEFAULT_PAYMENT_PROVIDER_FLAGS;
+  return Object.fromEntries(
+    PAYMENT_PROVIDERS.map((name) => [name, enabled.includes(name)]),
+  ) as Record<(typeof PAYMENT_PROVIDERS)[number], boolean>;
+}
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * Every setting of the server, read from the environment once at start-up. Each variable is
+ * documented in README.md and listed with its default in .env.example.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
+  SEED_ON_START: booleanFlag.default(true),
+  WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)')
+    .optional(),
+  PAYMENT_PROVIDERS: paymentProviderList.optional(),
+  DATASET_VERSION_CHECK_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - only')
+    .default('uniquair:'),
+  SEARCH_RESULT_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  SEARCH_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(20),
+  SEARCH_INITS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  VITE_ANALYTICS_URL: z.url({ protocol: /^https$/ }).optional(),
+  VITE_LIVE_CHAT_URL: z.url({ protocol: /^https$/ }).optional(),
+  AIRLINE_API_KEYS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => key !== ''),
+    )
+    .pipe(z.array(z.string().min(16, 'each key needs at least 16 characters')).min(1))
+    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .max(200)
+    .refine(
+      (value) => /@[^@\s>]+>?$/.test(value),
+      'expected an address, e.g. Uniquair <no-reply@example.com>',
+    )
+    .optional(),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 30),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
+});
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Origin the app is reached at; defaults to http://localhost:<port>. */
+  publicUrl: string;
+  /** Whether the public origin is HTTPS (secure cookies, HSTS, upgrade-insecure-requests). */
+  secure: boolean;
+  databaseUrl: string;
+  seedOnStart: boolean;
+  webDistDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  trustProxy: boolean;
+  /**
+   * Secret that signs cookies (the affiliate attachment; sessions later). Required in production;
+   * elsewhere, when unset, the cookies plugin uses a development secret (see plugins/cookies.ts).
+   */
+  sessionSecret: string | undefined;
+  /** Payment provider flags (SPEC §3) sent to the app. */
+  paymentProviders: PaymentProviderFlags;
+  /**
+   * How long cached reference data is served before `dataset_versions` is read again to see
+   * whether it changed (0: on every request).
+   */
+  datasetVersionCheckMs: number;
+  /** Redis for state shared between server processes (search progress); null to run alone. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
+  redisPrefix: string;
+  /** How long a finished search result stays fresh before it reports `expired`. */
+  searchResultTtlSeconds: number;
+  /** Most search progress streams (SSE and WebSocket) one client may hold; 0 for no limit. */
+  searchMaxStreamsPerClient: number;
+  /** Searches one client may start per minute (`POST /api/search/init`); 0 for no limit. */
+  searchInitsPerMinute: number;
+  /** Keys airline partners send as `X-Api-Key` to `/api/airline/*`; none leaves it open. */
+  airlineApiKeys: readonly string[];
+  /**
+   * Origins of the optional analytics and live-chat scripts the web app is built with
+   * (VITE_ANALYTICS_URL, VITE_LIVE_CHAT_URL); the Content-Security-Policy allows exactly these.
+   */
+  thirdPartyOrigins: readonly string[];
+  /**
+   * SMTP server the e-mails go to (`smtp://user:pass@host:587`, `smtps://…:465`); null keeps them
+   * in the outbox (readable at /dev/mailbox in development).
+   */
+  smtpUrl: string | null;
+  /** Sender of the e-mails. */
+  mailFrom: string;
+  /** Absolute lifetime of a session (30 days by default). */
+  sessionMaxAgeMs: number;
+  /** A session unused this long ends (24 hours by default). */
+  sessionIdleMs: number;
+}>;
+
+/** Raised when the environment is invalid; its message lists every bad variable. */
+export class ConfigError extends Error {
+  readonly issues: readonly string[];
+
+  constructor(issues: readonly string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+/** Reads and validates the configuration; throws ConfigError naming every invalid variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.superRefine((env, context) => {
+    if (env.NODE_ENV === 'production' && env.SESSION_SECRET === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required in production (at least 32 random characters)',
+      });
+    }
+  }).safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const secret = name === 'SESSION_SECRET' || name === 'SMTP_URL';
+        const value =
+          typeof present[name] === 'string' && !secret ? ` (got "${present[name]}")` : '';
+        return `${name}: ${issue.message}${value}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return Object.freeze({
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    secure: publicUrl.startsWith('https:'),
+    databaseUrl: env.DATABASE_URL,
+    seedOnStart: env.SEED_ON_START,
+    webDistDir: env.WEB_DIST_DIR,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    sessionSecret: env.SESSION_SECRET,
+    paymentProviders: paymentProviderFlags(env.PAYMENT_PROVIDERS),
+    datasetVersionCheckMs: env.DATASET_VERSION_CHECK_MS,
+    redisUrl: env.REDIS_URL ?? null,
+    redisPrefix: env.REDIS_PREFIX,
+    searchResultTtlSeconds: env.SEARCH_RESULT_TTL_SECONDS,
+    searchMaxStreamsPerClient: env.SEARCH_MAX_STREAMS_PER_CLIENT,
+    searchInitsPerMinute: env.SEARCH_INITS_PER_MINUTE,
+    airlineApiKeys: Object.freeze([...(env.AIRLINE_API_KEYS ?? [])]),
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM ?? `Uniquair <no-reply@${new URL(publicUrl).hostname}>`,
+    sessionMaxAgeMs: env.SESSION_MAX_AGE_HOURS * 3_600_000,
+    sessionIdleMs: env.SESSION_IDLE_HOURS * 3_600_000,
+    thirdPartyOrigins: Object.freeze([
+      ...new Set(
+        [env.VITE_ANALYTICS_URL, env.VITE_LIVE_CHAT_URL]
+          .filter((url): url is string => url !== undefined)
+          .map((url) => new URL(url).origin),
+      ),
+    ]),
+  });
+}

@@ -1,0 +1,88 @@
+import { inspect } from 'node:util';
+import {
+  Migrator,
+  NO_MIGRATIONS,
+  type Kysely,
+  type Migration,
+  type MigrationResultSet,
+} from 'kysely';
+import type { Database } from './database.ts';
+import * as createReferenceTables from './migrations/20261121120000_create_reference_tables.ts';
+import * as createInventoryTables from './migrations/20261121120100_create_inventory_tables.ts';
+import * as createContentTables from './migrations/20261121120200_create_content_tables.ts';
+import * as createErrorReports from './migrations/20261122100000_create_error_reports.ts';
+import * as addPageIds from './migrations/20261122100100_add_page_ids.ts';
+import * as createSearchResults from './migrations/20261122110000_create_search_results.ts';
+import * as createRouteDayPrices from './migrations/20261122110100_create_route_day_prices.ts';
+import * as createAccounts from './migrations/20261122120000_create_accounts.ts';
+import * as createBookings from './migrations/20261122120100_create_bookings.ts';
+
+/**
+ * Every migration, by name, in the order they run. Listed here rather than found by globbing the
+ * folder, so the set is the same under tsx, Vitest and a bundler. A new migration is a new file in
+ * `migrations/` plus one line here.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '20261121120000_create_reference_tables': createReferenceTables,
+  '20261121120100_create_inventory_tables': createInventoryTables,
+  '20261121120200_create_content_tables': createContentTables,
+  '20261122100000_create_error_reports': createErrorReports,
+  '20261122100100_add_page_ids': addPageIds,
+  '20261122110000_create_search_results': createSearchResults,
+  '20261122110100_create_route_day_prices': createRouteDayPrices,
+  '20261122120000_create_accounts': createAccounts,
+  '20261122120100_create_bookings': createBookings,
+};
+
+export interface MigrateOptions {
+  /** The migrations to run; the application's own set by default. */
+  migrations?: Readonly<Record<string, Migration>>;
+}
+
+function migratorFor(db: Kysely<Database>, options: MigrateOptions): Migrator {
+  const migrations = options.migrations ?? MIGRATIONS;
+  return new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
+  });
+}
+
+/**
+ * Applies every pending migration. Throws an Error naming the migration that failed (earlier ones
+ * in the same run stay applied on SQLite; PostgreSQL rolls the whole run back).
+ */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  options: MigrateOptions = {},
+): Promise<void> {
+  check(await migratorFor(db, options).migrateToLatest(), 'up');
+}
+
+/** Reverts every applied migration, newest first, leaving an empty schema. */
+export async function migrateDownAll(
+  db: Kysely<Database>,
+  options: MigrateOptions = {},
+): Promise<void> {
+  check(await migratorFor(db, options).migrateTo(NO_MIGRATIONS), 'down');
+}
+
+/** Names of the applied migrations, oldest first. */
+export async function appliedMigrations(
+  db: Kysely<Database>,
+  options: MigrateOptions = {},
+): Promise<string[]> {
+  const all = await migratorFor(db, options).getMigrations();
+  return all.filter((migration) => migration.executedAt !== undefined).map((m) => m.name);
+}
+
+function check({ error, results }: MigrationResultSet, direction: 'up' | 'down'): void {
+  if (error === undefined) return;
+  const failed = results?.find((result) => result.status === 'Error');
+  const reason = error instanceof Error ? error.message : inspect(error);
+  throw new Error(
+    failed
+      ? `Migration ${failed.migrationName} (${direction}) failed: ${reason}`
+      : `Migrating ${direction} failed before any migration ran: ${reason}`,
+    { cause: error },
+  );
+}

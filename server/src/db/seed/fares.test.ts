@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUSINESS_MIN_KM,
+  bookingCurve,
+  buildFares,
+  demandMultiplier,
+  farePriceMinor,
+} from './fares.ts';
+
+describe('fare prices', () => {
+  it('rise with the load factor at any distance from departure', () => {
+    for (const days of [0, 7, 30, 90, 300]) {
+      let previous = 0;
+      for (let load = 0; load <= 1.0001; load += 0.05) {
+        const price = farePriceMinor(12_345, 1.3, load, days);
+        expect(price).toBeGreaterThanOrEqual(previous);
+        previous = price;
+      }
+      expect(farePriceMinor(12_345, 1.3, 1, days)).toBeGreaterThan(
+        farePriceMinor(12_345, 1.3, 0, days),
+      );
+    }
+  });
+
+  it('rise as departure nears, whatever the load', () => {
+    for (const load of [0, 0.4, 0.9]) {
+      let previous = 0;
+      for (let days = 364; days >= 0; days--) {
+        const multiplier = demandMultiplier(load, days);
+        expect(multiplier).toBeGreaterThanOrEqual(previous);
+        previous = multiplier;
+      }
+      expect(demandMultiplier(load, 0)).toBeGreaterThan(demandMultiplier(load, 60));
+    }
+  });
+
+  it('are whole dollars in cents', () => {
+    expect(farePriceMinor(8_888, 1, 0.3, 100) % 100).toBe(0);
+  });
+});
+
+describe('bookingCurve', () => {
+  it('goes from nothing sold a year out to the final load at departure', () => {
+    expect(bookingCurve(365)).toBe(0);
+    expect(bookingCurve(0)).toBe(1);
+    expect(bookingCurve(30)).toBeGreaterThan(bookingCurve(90));
+  });
+});
+
+describe('buildFares', () => {
+  const base = { capacity: 180, flownKm: 1_200, baseFareMinor: 9_000 };
+
+  it('splits the cabin into classes that add up to the capacity', () => {
+    const fares = buildFares({ ...base, finalLoad: 0.8, daysToDeparture: 20 });
+    expect(fares.map((f) => f.letter)).toEqual(['Q', 'M', 'B', 'Y']);
+    expect(fares.reduce((sum, f) => sum + f.seatsTotal, 0)).toBe(180);
+    for (const fare of fares) {
+      expect(fare.seatsLeft).toBeGreaterThanOrEqual(0);
+      expect(fare.seatsLeft).toBeLessThanOrEqual(fare.seatsTotal);
+    }
+  });
+
+  it('orders classes from cheapest to dearest and sells the cheapest first', () => {
+    for (const days of [0, 10, 60, 200]) {
+      const fares = buildFares({ ...base, finalLoad: 0.95, daysToDeparture: days });
+      for (let i = 1; i < fares.length; i++) {
+        const cheaper = fares[i - 1];
+        const dearer = fares[i];
+        expect(dearer?.priceMinor).toBeGreaterThan(cheaper?.priceMinor ?? Infinity);
+        if ((cheaper?.seatsLeft ?? 0) > 0) expect(dearer?.seatsLeft).toBe(dearer?.seatsTotal);
+      }
+    }
+  });
+
+  it('adds a business cabin on long-haul journeys only', () => {
+    const short = buildFares({ ...base, finalLoad: 0.7, daysToDeparture: 30 });
+    const long = buildFares({
+      ...base,
+      capacity: 300,
+      flownKm: BUSINESS_MIN_KM + 1,
+      finalLoad: 0.7,
+      daysToDeparture: 30,
+    });
+    expect(short.some((f) => f.cabin === 'business')).toBe(false);
+    expect(long.filter((f) => f.cabin === 'business').map((f) => f.letter)).toEqual(['J']);
+    expect(long.reduce((sum, f) => sum + f.seatsTotal, 0)).toBe(300);
+  });
+});

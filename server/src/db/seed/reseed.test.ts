@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { addDays } from '@uniquair/domain/dates/ymd';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  dialectUnderTest,
+  TEST_TODAY,
+  type TestDatabase,
+} from '../../../test/helpers/database.ts';
+import type { Database } from '../database.ts';
+import { openDatabase, type DatabaseHandle } from '../dialect.ts';
+import { migrateToLatest } from '../migrate.ts';
+import { loadAirports } from './airports.ts';
+import { buildNetwork } from './network.ts';
+import { createRandom } from './random.ts';
+import { DEFAULT_SEED, SEEDED_TABLES, seedDatabase, type SeededTable } from './seed.ts';
+
+/** Tables with an integer `id`, read page by page in id order. */
+const BY_ID = new Set<SeededTable>([
+  'routes',
+  'flights',
+  'flight_segments',
+  'fare_classes',
+  'menus',
+  'menu_items',
+  'affiliates',
+]);
+
+/**
+ * A digest of every seeded table's rows. Small tables are sorted in code (collations differ
+ * between databases); large ones are read in id order. Both dialects return the same JSON for the
+ * same data: integers and reals as numbers, text as strings.
+ */
+async function digests(db: Kysely<Database>): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const table of SEEDED_TABLES) {
+    const hash = createHash('sha256');
+    if (BY_ID.has(table)) {
+      let after = 0;
+      for (;;) {
+        const rows = await (db as unknown as Kysely<Record<string, { id: number }>>)
+          .selectFrom(table)
+          .selectAll()
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(50_000)
+          .execute();
+        for (const row of rows) hash.update(`${JSON.stringify(row)}\n`);
+        const last = rows[rows.length - 1];
+        if (!last) break;
+        after = last.id;
+      }
+    } else {
+      const rows = (await db.selectFrom(table).selectAll().execute()).map((row) =>
+        JSON.stringify(row),
+      );
+      for (const row of rows.sort()) hash.update(`${row}\n`);
+    }
+    result[table] = hash.digest('hex');
+  }
+  return result;
+}
+
+async function versionOf(db: Kysely<Database>, name: string): Promise<string> {
+  const row = await db
+    .selectFrom('dataset_versions')
+    .select('updated_at')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.updated_at;
+}
+
+describe(`seeding (${dialectUnderTest()})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.dispose());
+
+  it('gives the same rows for the same seed and day, on SQLite and on the database under test', async () => {
+    const fresh: DatabaseHandle = openDatabase(':memory:');
+    try {
+      await migrateToLatest(fresh.db);
+      const summary = await seedDatabase(fresh.db, { today: TEST_TODAY });
+      expect(summary.seed).toBe(DEFAULT_SEED);
+      expect(summary.counts.routes).toBeGreaterThanOrEqual(300);
+      expect(await digests(fresh.db)).toEqual(await digests(database.db));
+    } finally {
+      await fresh.close();
+    }
+  }, 180_000);
+
+  it('builds another network from another seed', async () => {
+    const airports = await loadAirports();
+    const pairs = (seed: number) =>
+      buildNetwork(airports, createRandom(seed).derive('network'), TEST_TODAY)
+        .map((route) => `${route.from}-${route.to}/${route.dow}`)
+        .join(' ');
+    expect(pairs(1)).toBe(pairs(1));
+    expect(pairs(1)).not.toBe(pairs(2));
+  });
+
+  it('moves the inventory to a later day when re-seeded, keeping route ids', async () => {
+    const { db } = database;
+    const routesBefore = await db.selectFrom('routes').selectAll().orderBy('id').execute();
+    const affiliatesBefore = await db.selectFrom('affiliates').selectAll().orderBy('id').execute();
+    // A version ahead of the clock (another process's seed a moment ago) must still be passed.
+    const versionBefore = new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000).toISOString();
+    await db
+      .updateTable('dataset_versions')
+      .set({ updated_at: versionBefore })
+      .where('name', '=', 'routes')
+      .execute();
+    const later = addDays(TEST_TODAY, 30);
+
+    const summary = await seedDatabase(db, { today: later });
+
+    expect(summary.today).toBe(later);
+    const span = await db
+      .selectFrom('flights')
+      .select((eb) => [
+        eb.fn.min('departure_date').as('first'),
+        eb.fn.max('departure_date').as('last'),
+        eb.fn.countAll<number>().as('count'),
+      ])
+      .executeTakeFirstOrThrow();
+    expect(span.first).toBe(later);
+    expect(span.last).toBe(addDays(later, 364));
+    expect(span.count).toBe(summary.counts.flights);
+
+    // The same network, its windows moved by the same 30 days.
+    const routesAfter = await db.selectFrom('routes').selectAll().orderBy('id').execute();
+    expect(routesAfter).toEqual(
+      routesBefore.map((route) => ({
+        ...route,
+        available_from: addDays(route.available_from, 30),
+        available_until: route.available_until && addDays(route.available_until, 30),
+      })),
+    );
+    expect(await db.selectFrom('affiliates').selectAll().orderBy('id').execute()).toEqual(
+      affiliatesBefore,
+    );
+    expect(await versionOf(db, 'routes')).toBe(
+      new Date(Date.parse(versionBefore) + 1_000).toISOString(),
+    );
+    expect(Date.parse(await versionOf(db, 'inventory'))).toBeGreaterThan(Date.now() - 60_000);
+
+    // Identity columns keep counting after the ids the seed wrote.
+    const { id } = await db
+      .insertInto('menus')
+      .values({ code: 'extra', locale: 'en', title: 'Extra', position: 9 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(id).toBeGreaterThan(summary.counts.menus);
+  }, 180_000);
+});

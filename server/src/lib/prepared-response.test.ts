@@ -1,0 +1,83 @@
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { isNotModified, negotiateEncoding, prepareJson } from './prepared-response.ts';
+
+function requestWith(headers: Record<string, string>, method = 'GET'): FastifyRequest {
+  return { method, headers } as unknown as FastifyRequest;
+}
+
+describe('prepareJson', () => {
+  it('gives the same JSON the same weak tag and a whole-second Last-Modified', () => {
+    const a = prepareJson({ b: 1 }, { lastModified: new Date('2026-11-22T10:00:00.750Z') });
+    const b = prepareJson({ b: 1 });
+    expect(a.etag).toBe(b.etag);
+    expect(a.etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(prepareJson({ b: 2 }).etag).not.toBe(a.etag);
+    expect(a.lastModified).toBe('Sun, 22 Nov 2026 10:00:00 GMT');
+    expect(a.lastModifiedMs).toBe(Date.parse('2026-11-22T10:00:00Z'));
+    expect(a.body.toString()).toBe('{"b":1}');
+  });
+});
+
+describe('negotiateEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0.5, gzip;q=0.8', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0', null],
+    ['gzip;q=0, br;q=0', null],
+    ['deflate', null],
+    ['GZIP;Q=1', 'gzip'],
+    ['br;q=garbage', null],
+  ])('%s → %s', (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe('isNotModified', () => {
+  const prepared = prepareJson({ a: 1 }, { lastModified: new Date('2026-11-20T09:00:00Z') });
+
+  it('matches If-None-Match weakly, in lists and with *', () => {
+    const opaque = prepared.etag.slice(2);
+    for (const tag of [prepared.etag, opaque, `"other", ${prepared.etag}`, '*']) {
+      expect(isNotModified(requestWith({ 'if-none-match': tag }), prepared), tag).toBe(true);
+    }
+    expect(isNotModified(requestWith({ 'if-none-match': '"other"' }), prepared)).toBe(false);
+  });
+
+  it('lets If-None-Match win over If-Modified-Since', () => {
+    const request = requestWith({
+      'if-none-match': '"other"',
+      'if-modified-since': 'Fri, 20 Nov 2026 09:00:00 GMT',
+    });
+    expect(isNotModified(request, prepared)).toBe(false);
+  });
+
+  it.each([
+    ['Fri, 20 Nov 2026 09:00:00 GMT', true],
+    ['Fri, 20 Nov 2026 09:00:01 GMT', true],
+    ['Fri, 20 Nov 2026 08:59:59 GMT', false],
+    ['not a date', false],
+    ['', false],
+  ])('If-Modified-Since %s → %s', (since, expected) => {
+    expect(isNotModified(requestWith({ 'if-modified-since': since }), prepared)).toBe(expected);
+  });
+
+  it('ignores a date in the future, and conditions on other methods', () => {
+    const future = new Date(Date.now() + 3_600_000).toUTCString();
+    expect(isNotModified(requestWith({ 'if-modified-since': future }), prepared)).toBe(false);
+    const post = requestWith({ 'if-none-match': prepared.etag }, 'POST');
+    expect(isNotModified(post, prepared)).toBe(false);
+  });
+
+  it('never answers 304 by date for data without a version time', () => {
+    const unversioned = prepareJson({ a: 1 });
+    const since = 'Fri, 20 Nov 2026 09:00:00 GMT';
+    expect(isNotModified(requestWith({ 'if-modified-since': since }), unversioned)).toBe(false);
+  });
+});

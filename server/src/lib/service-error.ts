@@ -1,0 +1,47 @@
+import type { ErrorCode } from '@uniquair/contract/error-body';
+
+/** HTTP status each error code is answered with. */
+export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
+  BAD_REQUEST: 400,
+  VALIDATION_ERROR: 400,
+  INVALID_JSON: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  ERROR_UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_CONFIRMED: 403,
+  LINK_EXPIRED: 410,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  SEARCH_NOT_READY: 409,
+  SEARCH_EXPIRED: 410,
+  SEARCH_FAILED: 502,
+  UPGRADE_REQUIRED: 426,
+  DATABASE_UNAVAILABLE: 503,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+};
+
+/**
+ * An expected failure raised by a service: it names an error code and, where a field is at fault,
+ * the field errors. Services throw these and never speak HTTP; the error handler turns them into
+ * the structured error body with the status of the code.
+ */
+export class ServiceError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: Readonly<Record<string, readonly string[]>>;
+
+  constructor(code: ErrorCode, message: string, errors: Record<string, readonly string[]> = {}) {
+    super(message);
+    this.name = 'ServiceError';
+    this.code = code;
+    this.errors = errors;
+  }
+
+  get statusCode(): number {
+    return STATUS_OF_CODE[this.code];
+  }
+}

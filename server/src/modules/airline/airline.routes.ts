@@ -1,0 +1,70 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AirlineFlightsQuerySchema,
+  AirlineFlightsResponseSchema,
+} from '@uniquair/contract/airline';
+import { ErrorBodySchema } from '@uniquair/contract/error-body';
+import type { Ymd } from '@uniquair/domain/dates/ymd';
+import { ServiceError } from '../../lib/service-error.ts';
+import { AirlineRepository } from './airline.repository.ts';
+import { AirlineService } from './airline.service.ts';
+
+/** The header partners send their key in. */
+export const AIRLINE_KEY_HEADER = 'x-api-key';
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/**
+ * The airline-partner API behind `/airlines/flights/search`. The page has no auth guard (SPEC
+ * §2) and the data holds nothing personal, but load factors are commercially sensitive, so when
+ * `AIRLINE_API_KEYS` is set every request must carry one of the keys in `X-Api-Key` (compared in
+ * constant time); without keys configured (development, demos) the API is open.
+ */
+export const airlineRoutes: FastifyPluginAsyncZod<{ apiKeys: readonly string[] }> = async (
+  app,
+  options,
+) => {
+  const service = new AirlineService(new AirlineRepository(app.db));
+  const keys = options.apiKeys.map(digest);
+  if (keys.length === 0 && process.env.NODE_ENV === 'production') {
+    app.log.warn('AIRLINE_API_KEYS is not set: the airline partner API is open to anyone');
+  }
+
+  app.addHook('onRequest', async (request) => {
+    if (keys.length === 0) return;
+    const sent = request.headers[AIRLINE_KEY_HEADER];
+    const given = typeof sent === 'string' ? digest(sent) : undefined;
+    if (given === undefined || !keys.some((key) => timingSafeEqual(key, given))) {
+      throw new ServiceError('ERROR_UNAUTHORIZED', 'An airline partner key is required', {
+        [`headers.${AIRLINE_KEY_HEADER}`]: ['Missing or unknown partner key'],
+      });
+    }
+  });
+
+  app.get(
+    '/api/airline/flights',
+    {
+      schema: {
+        tags: ['airline'],
+        summary: "A route's flights on a date with their load (airline partners)",
+        description:
+          'Capacity, seats sold and seats left per flight and fare class; no personal data. ' +
+          'Requires `X-Api-Key` when the server has partner keys configured.',
+        querystring: AirlineFlightsQuerySchema,
+        response: {
+          200: AirlineFlightsResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = await service.flights(request.query.route, request.query.date as Ymd);
+      return reply.header('cache-control', 'no-store').send(body);
+    },
+  );
+};

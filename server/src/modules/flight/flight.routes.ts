@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '@uniquair/contract/error-body';
+import {
+  FlightInfoParamsSchema,
+  FlightInfoQuerySchema,
+  FlightInfoResponseSchema,
+} from '@uniquair/contract/flight';
+import { FlightRepository } from './flight.repository.ts';
+import { FlightService } from './flight.service.ts';
+
+/** `GET /api/flight/info/{hash}?ids=…` (SPEC §7): details of flights chosen from a search. */
+export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new FlightService(app.searchEngine.service, new FlightRepository(app.db));
+
+  app.get(
+    '/api/flight/info/:hash',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Details of chosen flights of a search',
+        description:
+          'Legs, fare classes with current price and seats left, fare conditions and baggage ' +
+          'allowance. `ids` lists flight ids of the search (`ids=1,2` or `ids=1&ids=2`); an id ' +
+          'not in the search is 404.',
+        params: FlightInfoParamsSchema,
+        querystring: FlightInfoQuerySchema,
+        response: {
+          200: FlightInfoResponseSchema,
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          410: ErrorBodySchema,
+          502: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const info = await service.info(request.params.hash, request.query.ids);
+      return reply.header('cache-control', 'no-store').send(info);
+    },
+  );
+};

@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '@uniquair/contract/error-body';
+import {
+  CheapestDaysParamsSchema,
+  CheapestDaysResponseSchema,
+  CheapestMonthsParamsSchema,
+  CheapestMonthsResponseSchema,
+  OffersParamsSchema,
+  OffersResponseSchema,
+} from '@uniquair/contract/pricing';
+import { z } from 'zod';
+import { sendPrepared } from '../../lib/prepared-response.ts';
+import { PricingRepository } from './pricing.repository.ts';
+import { PricingService } from './pricing.service.ts';
+
+/** Calendars are indicative prices: browsers and the service worker may reuse them this long. */
+const CACHE_CONTROL = 'public, max-age=60';
+/** How long this process serves a prepared calendar before rebuilding it. */
+const CACHE_TTL_MS = 5_000;
+
+const NotModifiedSchema = z
+  .null()
+  .meta({ description: 'The calendar the client holds is current' });
+
+/**
+ * Cheapest-price calendars and offers (SPEC §7): answered from the price summary through the
+ * service's prepared responses, with ETag, Last-Modified, 304s and precompressed bodies.
+ */
+export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new PricingService({
+    repository: new PricingRepository(app.db),
+    db: app.db,
+    now: app.now,
+    cacheTtlMs: CACHE_TTL_MS,
+  });
+  app.addHook('onClose', async () => {
+    service.close();
+  });
+
+  app.get(
+    '/api/cheapest-price/months/:routeId',
+    {
+      // Bodies leave precompressed from the prepared response; the plugin's hooks would only cost.
+      compress: false,
+      decompress: false,
+      schema: {
+        tags: ['pricing'],
+        summary: 'Cheapest price per month for the next 12 months',
+        params: CheapestMonthsParamsSchema,
+        response: {
+          200: CheapestMonthsResponseSchema,
+          304: NotModifiedSchema,
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const prepared = await service.months(request.params.routeId);
+      return sendPrepared(request, reply, prepared, { cacheControl: CACHE_CONTROL });
+    },
+  );
+
+  app.get(
+    '/api/cheapest-price/days/:routeId/:year/:month',
+    {
+      // Bodies leave precompressed from the prepared response; the plugin's hooks would only cost.
+      compress: false,
+      decompress: false,
+      schema: {
+        tags: ['pricing'],
+        summary: 'Cheapest price and its rating for each operated day of a month',
+        description:
+          'Days from today on that the route flies and that have a seat left. Rating 0 is the ' +
+          'lowest price of the month, 2 the highest, 1 the rest, and 1 for all when all are equal.',
+        params: CheapestDaysParamsSchema,
+        response: {
+          200: CheapestDaysResponseSchema,
+          304: NotModifiedSchema,
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { routeId, year, month } = request.params;
+      const prepared = await service.days(routeId, year, month);
+      return sendPrepared(request, reply, prepared, { cacheControl: CACHE_CONTROL });
+    },
+  );
+
+  app.get(
+    '/api/cheapest-price/:airportId/offers',
+    {
+      // Bodies leave precompressed from the prepared response; the plugin's hooks would only cost.
+      compress: false,
+      decompress: false,
+      schema: {
+        tags: ['pricing'],
+        summary: 'Cheapest destinations from an airport in the coming four weeks',
+        params: OffersParamsSchema,
+        response: {
+          200: OffersResponseSchema,
+          304: NotModifiedSchema,
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const prepared = await service.offers(request.params.airportId);
+      return sendPrepared(request, reply, prepared, { cacheControl: CACHE_CONTROL });
+    },
+  );
+};

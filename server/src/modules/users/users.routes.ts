@@ -1,0 +1,405 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '@uniquair/contract/error-body';
+import {
+  AVATAR_MAX_BYTES,
+  AvatarParamsSchema,
+  CurrentUserResponseSchema,
+  EmailRequestSchema,
+  LinkTokenParamsSchema,
+  RegisterRequestSchema,
+  ResetPasswordRequestSchema,
+  SentResponseSchema,
+  SignInRequestSchema,
+  UpdateEmailRequestSchema,
+  UpdatePasswordRequestSchema,
+  UpdateProfileRequestSchema,
+} from '@uniquair/contract/users';
+import { ServiceError } from '../../lib/service-error.ts';
+import { privateAnswer, requireSession } from '../../plugins/auth.ts';
+import { resolveVisitorPreferences } from '../preferences/preferences.service.ts';
+import { toCurrentUser, UsersService } from './users.service.ts';
+import type { UserRow } from './users.repository.ts';
+
+/** Limits (reference notes §9); every one answers 429 with Retry-After. */
+export const USER_RATE_LIMITS = {
+  /** Wrong passwords per address and client in a minute; the next attempt is refused. */
+  signInFailures: { max: 10, timeWindow: 60_000 },
+  /** Sign-in attempts per client in a minute, whatever the address. */
+  signIn: { max: 30, timeWindow: 60_000 },
+  /** Registrations per client in an hour. */
+  register: { max: 10, timeWindow: 3_600_000 },
+  /** Recovery or sign-in link requests per client in an hour. */
+  linkRequests: { max: 20, timeWindow: 3_600_000 },
+  /** … and per address in an hour. */
+  linkRequestsPerAddress: { max: 5, timeWindow: 3_600_000 },
+  /** Opening e-mailed links, per client in a minute. */
+  tokens: { max: 30, timeWindow: 60_000 },
+  /** Password-checked changes (e-mail, password) per client in a minute. */
+  reauthentication: { max: 10, timeWindow: 60_000 },
+  /** Avatar uploads per client in an hour. */
+  avatar: { max: 20, timeWindow: 3_600_000 },
+} as const;
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
+
+/**
+ * The users API (SPEC §7 "Users", DESIGN §7): `/api/users/…`. Every answer carries `isLogged` and
+ * `user` and is never cached. Bodies are validated with the contract's schemas, which drop any
+ * field they do not name, so no request can write a column it was not meant to (mass assignment).
+ */
+export const usersRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options) => {
+  const users = new UsersService({
+    db: app.db,
+    mail: app.mail,
+    now: () => app.now(),
+    publicUrl: options.publicUrl,
+  });
+
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+  });
+
+  const bodyEmail = (request: FastifyRequest) => {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    return typeof email === 'string' ? email : '';
+  };
+  const signInFailures = app.createRateLimit({
+    ...USER_RATE_LIMITS.signInFailures,
+    keyGenerator: (request) => `sign-in-failures:${request.ip}:${bodyEmail(request)}`,
+  });
+  const linkRequestsPerAddress = app.createRateLimit({
+    ...USER_RATE_LIMITS.linkRequestsPerAddress,
+    keyGenerator: (request) => `link-requests:${bodyEmail(request)}`,
+  });
+
+  const tooMany = (reply: FastifyReply, seconds: number, message: string): never => {
+    reply.header('retry-after', String(Math.max(1, seconds)));
+    throw new ServiceError('TOO_MANY_REQUESTS', message, { _: [message] });
+  };
+
+  const answer = (reply: FastifyReply, user: UserRow | null) =>
+    privateAnswer(reply).send({
+      success: true as const,
+      isLogged: user !== null,
+      user: user === null ? null : toCurrentUser(user),
+    });
+
+  app.get(
+    '/api/users/current',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Who the visitor is (signed in or anonymous)',
+        response: { 200: CurrentUserResponseSchema, ...errors(400) },
+      },
+    },
+    async (request, reply) => answer(reply, await app.sessions.user(request)),
+  );
+
+  app.post(
+    '/api/users/register',
+    {
+      config: { rateLimit: USER_RATE_LIMITS.register },
+      schema: {
+        tags: ['users'],
+        summary: 'Create an account; a confirmation link is e-mailed',
+        description:
+          'The answer is the same whether or not the address already has an account (that address is told by e-mail instead). The account is usable once its address is confirmed.',
+        body: RegisterRequestSchema,
+        response: { 200: CurrentUserResponseSchema, ...errors(400, 403, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { locale } = await resolveVisitorPreferences(request);
+      await users.register(request.body, locale);
+      return answer(reply, await app.sessions.user(request));
+    },
+  );
+
+  app.post(
+    '/api/users/sign-in',
+    {
+      config: { rateLimit: USER_RATE_LIMITS.signIn },
+      schema: {
+        tags: ['users'],
+        summary: 'Sign in with e-mail and password',
+        description:
+          "Wrong password or unknown address: 401 INVALID_CREDENTIALS 'Incorrect email or password'. After 10 wrong passwords for one address from one client within a minute, 429 with Retry-After. An unconfirmed address: 403 EMAIL_NOT_CONFIRMED and a new link.",
+        body: SignInRequestSchema,
+        response: { 200: CurrentUserResponseSchema, ...errors(400, 401, 403, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const state = await signInFailures(request, { increment: false });
+      if (!state.isAllowed && state.remaining === 0) {
+        tooMany(reply, state.ttlInSeconds, 'Too many failed sign-ins; try again later');
+      }
+      let user: UserRow;
+      try {
+        user = await users.authenticate(request.body.email, request.body.password);
+      } catch (error) {
+        if (error instanceof ServiceError && error.code === 'INVALID_CREDENTIALS') {
+          await signInFailures(request);
+          request.log.info({ event: 'sign-in failed' }, 'sign-in failed');
+        }
+        throw error;
+      }
+      await app.sessions.start(request, reply, user.id);
+      request.log.info({ event: 'sign-in', userId: user.id }, 'signed in');
+      return answer(reply, user);
+    },
+  );
+
+  app.post(
+    '/api/users/sign-out',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Sign out: the session ends on the server and its cookie is cleared',
+        response: { 200: CurrentUserResponseSchema, ...errors(400, 403, 415) },
+      },
+    },
+    async (request, reply) => {
+      await app.sessions.end(request, reply);
+      reply.header('clear-site-data', '"cache"');
+      return answer(reply, null);
+    },
+  );
+
+  const linkRequest = (path: string, summary: string, send: (email: string) => Promise<void>) =>
+    app.post(
+      path,
+      {
+        config: { rateLimit: USER_RATE_LIMITS.linkRequests },
+        schema: {
+          tags: ['users'],
+          summary,
+          description: 'The answer is the same whether or not the address has an account.',
+          body: EmailRequestSchema,
+          response: { 200: SentResponseSchema, ...errors(400, 403, 415, 429) },
+        },
+      },
+      async (request, reply) => {
+        const state = await linkRequestsPerAddress(request);
+        if (!state.isAllowed && state.isExceeded) {
+          tooMany(reply, state.ttlInSeconds, 'Too many requests for this address; try again later');
+        }
+        await send(request.body.email);
+        return privateAnswer(reply).send({ success: true as const });
+      },
+    );
+  linkRequest('/api/users/recover', 'E-mail a password recovery link', (email) =>
+    users.recover(email),
+  );
+  linkRequest('/api/users/login-link', 'E-mail a sign-in link (no password needed)', (email) =>
+    users.requestLoginLink(email),
+  );
+
+  app.post(
+    '/api/users/password/:token/reset',
+    {
+      config: { rateLimit: USER_RATE_LIMITS.tokens },
+      schema: {
+        tags: ['users'],
+        summary: 'Choose a new password with a recovery link',
+        description:
+          "Single use. Expired, used or unknown: 410 LINK_EXPIRED 'Your recovery link has expired'. Every session of the account ends; the visitor then signs in with the new password.",
+        params: LinkTokenParamsSchema,
+        body: ResetPasswordRequestSchema,
+        response: { 200: CurrentUserResponseSchema, ...errors(400, 403, 410, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('referrer-policy', 'no-referrer');
+      const user = await users.resetPassword(request.params.token, request.body.newPassword.first);
+      await app.sessions.endAllOf(user.id);
+      await app.sessions.end(request, reply);
+      return answer(reply, null);
+    },
+  );
+
+  app.post(
+    '/api/users/email/:token/confirm',
+    {
+      config: { rateLimit: USER_RATE_LIMITS.tokens },
+      schema: {
+        tags: ['users'],
+        summary: 'Confirm an e-mail address with its link, and sign in',
+        description:
+          'For a new account or a changed address. Single use; expired, used or unknown: 410 LINK_EXPIRED.',
+        params: LinkTokenParamsSchema,
+        response: { 200: CurrentUserResponseSchema, ...errors(400, 403, 409, 410, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('referrer-policy', 'no-referrer');
+      const user = await users.confirmEmail(request.params.token);
+      await app.sessions.start(request, reply, user.id);
+      return answer(reply, user);
+    },
+  );
+
+  app.get(
+    '/api/users/:token/login',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Open an e-mailed sign-in link: shows the page that uses it',
+        description:
+          'Redirects to the sign-in-link page of the app; the token is used only by the POST that page sends (mail scanners open links).',
+        params: LinkTokenParamsSchema,
+        response: {
+          302: z.null().meta({ description: 'Redirect to /signin/link/{token}' }),
+          ...errors(400),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(`/signin/link/${request.params.token}`, 302),
+  );
+
+  app.post(
+    '/api/users/:token/login',
+    {
+      config: { rateLimit: USER_RATE_LIMITS.tokens },
+      schema: {
+        tags: ['users'],
+        summary: 'Sign in with an e-mailed sign-in link',
+        description: 'Single use, 10 minutes; expired, used or unknown: 410 LINK_EXPIRED.',
+        params: LinkTokenParamsSchema,
+        response: { 200: CurrentUserResponseSchema, ...errors(400, 403, 410, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('referrer-policy', 'no-referrer');
+      const user = await users.signInWithLink(request.params.token);
+      await app.sessions.start(request, reply, user.id);
+      return answer(reply, user);
+    },
+  );
+
+  app.post(
+    '/api/users/update-profile',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change names, title and notification preference',
+        description: 'Other fields (the e-mail among them) are ignored.',
+        body: UpdateProfileRequestSchema,
+        response: { 200: CurrentUserResponseSchema, ...errors(400, 401, 403, 415) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      return answer(reply, await users.updateProfile(user, request.body));
+    },
+  );
+
+  app.post(
+    '/api/users/update-email',
+    {
+      config: { rateLimit: USER_RATE_LIMITS.reauthentication },
+      schema: {
+        tags: ['users'],
+        summary: 'Change the e-mail address (needs the password)',
+        description:
+          'The new address gets a confirmation link and is `pendingEmail` until it is opened. A wrong password is 400 with `body.password`.',
+        body: UpdateEmailRequestSchema,
+        response: { 200: CurrentUserResponseSchema, ...errors(400, 401, 403, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      return answer(reply, await users.updateEmail(user, request.body));
+    },
+  );
+
+  app.post(
+    '/api/users/update-password',
+    {
+      config: { rateLimit: USER_RATE_LIMITS.reauthentication },
+      schema: {
+        tags: ['users'],
+        summary: 'Change the password (needs the current one)',
+        description:
+          'With `endOtherSessions` (default true) every other signed-in device is signed out. A wrong current password is 400 with `body.currentPassword`.',
+        body: UpdatePasswordRequestSchema,
+        response: { 200: CurrentUserResponseSchema, ...errors(400, 401, 403, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(request);
+      const user = await users.updatePassword(session.user, {
+        currentPassword: request.body.currentPassword,
+        newPassword: request.body.newPassword.first,
+      });
+      if (request.body.endOtherSessions) await app.sessions.endAllOf(user.id, session);
+      return answer(reply, user);
+    },
+  );
+
+  app.post(
+    '/api/users/upload-avatar',
+    {
+      config: { rateLimit: USER_RATE_LIMITS.avatar, csrf: { multipart: true } },
+      schema: {
+        tags: ['users'],
+        summary: 'Upload a new avatar (multipart form, field `avatar`)',
+        description:
+          'JPEG, PNG or WebP by content, at most 2 MB (413) and 25 megapixels; anything else is 415. The image is re-encoded as WebP, at most 512 × 512, without metadata.',
+        consumes: ['multipart/form-data'],
+        response: { 200: CurrentUserResponseSchema, ...errors(400, 401, 403, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > AVATAR_MAX_BYTES + 64 * 1024) {
+        throw new ServiceError('PAYLOAD_TOO_LARGE', 'At most 2 MB', { avatar: ['At most 2 MB'] });
+      }
+      if (!request.isMultipart()) {
+        throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Send a multipart form', {
+          _: ['Send a multipart form with the field avatar'],
+        });
+      }
+      const file = await request.file({ throwFileSizeLimit: true });
+      if (file === undefined || file.fieldname !== 'avatar') {
+        throw new ServiceError('VALIDATION_ERROR', 'No avatar file', { avatar: ['Required'] });
+      }
+      const upload = await file.toBuffer();
+      return answer(reply, await users.setAvatar(user, upload));
+    },
+  );
+
+  app.get(
+    '/api/users/avatars/:file',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'An avatar image',
+        params: AvatarParamsSchema,
+        response: {
+          200: z.any().meta({ description: 'The image (image/webp).' }),
+          ...errors(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const avatar = await users.avatar(request.params.file.slice(0, 32));
+      return reply
+        .type(avatar.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-disposition', 'inline; filename="avatar.webp"')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('x-content-type-options', 'nosniff')
+        .send(avatar.data);
+    },
+  );
+};

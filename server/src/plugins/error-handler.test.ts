@@ -1,0 +1,121 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { expectApiError } from '../../test/helpers/expect-api-error.ts';
+import { ServiceError } from '../lib/service-error.ts';
+import { errorHandlerPlugin } from './error-handler.ts';
+
+describe('error handler', () => {
+  let app: FastifyInstance;
+  const logged: unknown[] = [];
+
+  beforeAll(async () => {
+    const instance = Fastify({
+      logger: {
+        level: 'error',
+        stream: { write: (line: string) => logged.push(JSON.parse(line)) },
+      },
+    }).withTypeProvider<ZodTypeProvider>();
+    instance.setValidatorCompiler(validatorCompiler);
+    instance.setSerializerCompiler(serializerCompiler);
+    await instance.register(errorHandlerPlugin);
+    instance.post(
+      '/passengers/:id',
+      {
+        schema: {
+          params: z.object({ id: z.coerce.number().int().positive() }),
+          body: z.object({
+            firstName: z.string().min(1),
+            birthDate: z.iso.date(),
+            documents: z.array(z.object({ number: z.string().min(3) })),
+          }),
+        },
+      },
+      async () => ({ success: true }),
+    );
+    instance.get('/conflict', async () => {
+      throw new ServiceError('CONFLICT', 'already taken', { email: ['already registered'] });
+    });
+    instance.get('/boom', async () => {
+      throw new Error('secret database password in a stack trace');
+    });
+    app = instance;
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers schema violations with 400 and one entry per invalid field', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/passengers/7',
+      payload: { firstName: '', birthDate: '2024-02-30', documents: [{ number: '1' }] },
+    });
+    const body = expectApiError(response, 400, 'VALIDATION_ERROR');
+    expect(Object.keys(body.errors).sort()).toEqual([
+      'body.birthDate',
+      'body.documents.0.number',
+      'body.firstName',
+    ]);
+  });
+
+  it('names the parameter when a path parameter is invalid', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/passengers/abc',
+      payload: { firstName: 'Ada', birthDate: '1990-01-01', documents: [] },
+    });
+    const body = expectApiError(response, 400, 'VALIDATION_ERROR');
+    expect(Object.keys(body.errors)).toEqual(['params.id']);
+  });
+
+  it('answers malformed JSON with 400 INVALID_JSON', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/passengers/7',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"firstName": ',
+    });
+    expectApiError(response, 400, 'INVALID_JSON');
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/passengers/7',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
+    expectApiError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/passengers/7',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ firstName: 'x'.repeat(1_100_000) }),
+    });
+    expectApiError(response, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('turns a service error into its status, code and field errors', async () => {
+    const response = await app.inject({ method: 'GET', url: '/conflict' });
+    const body = expectApiError(response, 409, 'CONFLICT');
+    expect(body.errors).toEqual({ email: ['already registered'] });
+  });
+
+  it('hides the details of an unexpected failure and logs it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    const body = expectApiError(response, 500, 'INTERNAL_ERROR');
+    expect(JSON.stringify(body)).not.toContain('secret');
+    expect(JSON.stringify(logged)).toContain('secret database password');
+  });
+});

@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helpers/build.ts';
+import { expectApiError } from '../../test/helpers/expect-api-error.ts';
+
+describe('web app serving', () => {
+  let dist: string;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'uniquair-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><title>Uniquair</title><div id="root"></div>',
+    );
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
+    writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
+    testApp = await buildTestApp({ WEB_DIST_DIR: dist });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/no/such/page', '/bookings/ABC1234', '/choose', '/en/users/register?x=1'])(
+    'answers the app shell for the page path %s',
+    async (url) => {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('serves fingerprinted assets as immutable', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other static files revalidated', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/api/no-such', '/api/users/unknown/thing', '/api', '/spp/nothing', '/sp/nothing'])(
+    'never falls back to the app under server paths: %s',
+    async (url) => {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html' },
+      });
+      const body = expectApiError(response, 404, 'NOT_FOUND');
+      expect(body.errors._?.[0]).toContain(url);
+    },
+  );
+
+  it('answers a missing file with the JSON 404, not the app', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
+    expectApiError(response, 404, 'NOT_FOUND');
+  });
+
+  it('answers unknown API methods with the JSON 404', async () => {
+    const response = await testApp.app.inject({ method: 'DELETE', url: '/api/health' });
+    expectApiError(response, 404, 'NOT_FOUND');
+  });
+
+  it('sends the security headers with the app', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('web app serving over HTTPS', () => {
+  it('adds HSTS and upgrade-insecure-requests when the public URL is https', async () => {
+    const testApp = await buildTestApp({ PUBLIC_URL: 'https://fly.example.com' });
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+      expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
+describe('without a built web app', () => {
+  it('serves the API and answers page paths with the JSON 404', async () => {
+    const testApp = await buildTestApp();
+    try {
+      const health = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      const page = await testApp.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { accept: 'text/html' },
+      });
+      expectApiError(page, 404, 'NOT_FOUND');
+    } finally {
+      await testApp.close();
+    }
+  });
+});

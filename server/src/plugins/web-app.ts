@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorBody } from './error-handler.ts';
+
+/** Path prefixes that belong to the server; unknown paths under them are JSON 404s. */
+const SERVER_PREFIXES = ['/api/', '/spp/', '/sp/', '/dev/'];
+
+export function isServerPath(url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  return SERVER_PREFIXES.some((prefix) => path === prefix.slice(0, -1) || path.startsWith(prefix));
+}
+
+function wantsDocument(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') || accept.includes('*/*') || accept === '';
+}
+
+/** Whether a path looks like a file (`/assets/app.js`) rather than an app route (`/bookings`). */
+export function looksLikeFile(url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return /\.[a-z0-9]+$/i.test(last);
+}
+
+/**
+ * Serves the built web app from `web/dist`: fingerprinted assets cached for a year, everything else
+ * revalidated, and any other page path answered with index.html so deep links open the app. Paths
+ * under /api/ (and the other server prefixes) never fall back to the app: they answer the JSON
+ * 404 error body. Without a built web app, only the API is served.
+ */
+export const webAppPlugin = fp(
+  async (app: FastifyInstance, options: { distDir: string }) => {
+    const indexFile = join(options.distDir, 'index.html');
+    const hasWebApp = existsSync(indexFile);
+    if (hasWebApp) {
+      await app.register(fastifyStatic, {
+        root: options.distDir,
+        wildcard: false,
+        index: false,
+        setHeaders(reply, filePath) {
+          const immutable = filePath.startsWith(join(options.distDir, 'assets'));
+          reply.header(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    } else {
+      app.log.warn({ distDir: options.distDir }, 'web app not built: serving the API only');
+    }
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      if (hasWebApp && !isServerPath(request.url) && wantsDocument(request)) {
+        if (!looksLikeFile(request.url)) {
+          return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        }
+      }
+      return reply.code(404).send(
+        errorBody('NOT_FOUND', {
+          _: [`No resource at ${request.method} ${request.url.split('?')[0] ?? request.url}`],
+        }),
+      );
+    });
+  },
+  { name: 'web-app' },
+);

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config/env.ts';
+import { createTestDatabase } from './database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** Closes the app and drops this test file's database copy. */
+  close(): Promise<void>;
+}
+
+/** Application options a test may set besides the environment: the clock, search settings. */
+export type TestAppOptions = Pick<BuildAppOptions, 'clock' | 'search'>;
+
+/**
+ * Builds the real application over this test file's own copy of the seeded database (SQLite, or
+ * PostgreSQL when TEST_DATABASE_URL is set). Environment overrides go through the same validation
+ * as in production.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...env,
+  });
+  const app = await buildApp({ ...options, config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}

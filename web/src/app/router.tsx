@@ -1,0 +1,296 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { CONTENT_PAGE_SLUGS, paths } from '../config/paths.ts';
+import {
+  pageNumber,
+  requireContentSlug,
+  requireLinkToken,
+  requireLocalePrefix,
+  requireLowerCasePnr,
+  requireNumber,
+  requirePnr,
+  requireSignedIn,
+  requireTicketId,
+  searchResultsLoader,
+  searchResultsRevalidate,
+  startupLoader,
+} from './loaders.ts';
+import {
+  PageErrorBoundary,
+  RootErrorBoundary,
+  RootHydrateFallback,
+  RootRoute,
+} from './routes/root.tsx';
+
+/**
+ * Every route of SPEC §2. The shell (root) is part of the main bundle; every page is a lazy module
+ * fetched when first visited. Loaders check the parameters (a path that breaks them is Not Found),
+ * apply the auth gate and the search route guard; paths come from `config/paths.ts`.
+ */
+function Redirecting() {
+  return null;
+}
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const guarded =
+    <T,>(load: (args: { params: Record<string, string | undefined>; request: Request }) => T) =>
+    async (args: { params: Record<string, string | undefined>; request: Request }) => {
+      // Parameters first: a malformed address is Not Found for everyone.
+      const result = load(args);
+      await requireSignedIn(queryClient, args.request);
+      return result;
+    };
+  const redirectTo = (to: (params: Record<string, string | undefined>) => string) => ({
+    loader: ({ params }: { params: Record<string, string | undefined> }) => {
+      requireLocalePrefix(params);
+      return redirect(to(params));
+    },
+    // Never shown: the loader redirects or throws Not Found first.
+    Component: Redirecting,
+  });
+  const content = (slug: string) => ({
+    loader: () => ({ slug }),
+    lazy: async () => ({ Component: (await import('./routes/content.tsx')).ContentRoute }),
+  });
+  const handOff = (serverHref: (params: Record<string, string | undefined>) => string) => ({
+    loader: ({ params }: { params: Record<string, string | undefined> }) => {
+      requireLocalePrefix(params);
+      return { href: serverHref(params) };
+    },
+    lazy: async () => ({ Component: (await import('./routes/hand-off.tsx')).HandOffRoute }),
+  });
+
+  return [
+    {
+      id: 'root',
+      Component: RootRoute,
+      ErrorBoundary: RootErrorBoundary,
+      HydrateFallback: RootHydrateFallback,
+      loader: () => startupLoader(queryClient),
+      shouldRevalidate: () => false,
+      children: [
+        {
+          // Pathless: a failing page shows its error inside the shell.
+          ErrorBoundary: PageErrorBoundary,
+          children: [
+            {
+              path: paths.home.path,
+              lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
+            },
+            {
+              path: paths.flow.path,
+              lazy: async () => ({ Component: (await import('./routes/flow.tsx')).FlowRoute }),
+            },
+            {
+              path: paths.searchResults.path,
+              loader: ({ params }) => searchResultsLoader(queryClient, 'flights', params),
+              shouldRevalidate: searchResultsRevalidate,
+              lazy: async () => ({
+                Component: (await import('./routes/search-results.tsx')).SearchResultsRoute,
+              }),
+            },
+            {
+              path: paths.searchResultsMulti.path,
+              loader: ({ params }) => searchResultsLoader(queryClient, 'multi', params),
+              shouldRevalidate: searchResultsRevalidate,
+              lazy: async () => ({
+                Component: (await import('./routes/search-results.tsx')).SearchResultsRoute,
+              }),
+            },
+            {
+              path: paths.bookingPay.path,
+              loader: ({ params }) => ({ pnr: requirePnr(params) }),
+              lazy: async () => ({
+                Component: (await import('./routes/booking.tsx')).BookingPayRoute,
+              }),
+            },
+            ...(['success', 'fundingDenied', 'denied', 'failure'] as const).map((outcome) => ({
+              path: {
+                success: paths.paymentSuccess.path,
+                fundingDenied: paths.paymentPaypalFundingDenied.path,
+                denied: paths.paymentPaypalDenied.path,
+                failure: paths.paymentFailure.path,
+              }[outcome],
+              loader: ({ params }: { params: Record<string, string | undefined> }) => ({
+                pnr: requireLowerCasePnr(params),
+                outcome,
+              }),
+              lazy: async () => ({
+                Component: (await import('./routes/payment-result.tsx')).PaymentResultRoute,
+              }),
+            })),
+            {
+              path: paths.bookings.path,
+              lazy: async () => ({
+                Component: (await import('./routes/bookings.tsx')).BookingsRoute,
+              }),
+            },
+            {
+              path: paths.bookingsAll.path,
+              loader: guarded(({ params }) => ({ page: pageNumber(params) })),
+              lazy: async () => ({
+                Component: (await import('./routes/bookings.tsx')).AllBookingsRoute,
+              }),
+            },
+            {
+              path: paths.booking.path,
+              loader: ({ params }) => ({ pnr: requirePnr(params) }),
+              lazy: async () => ({
+                Component: (await import('./routes/booking.tsx')).BookingRoute,
+              }),
+            },
+            {
+              path: paths.ticket.path,
+              loader: ({ params }) => ({
+                pnr: requirePnr(params),
+                flightIndex: requireNumber(params, 'flightIndex'),
+                ticketIndex: requireNumber(params, 'ticketIndex'),
+              }),
+              lazy: async () => ({ Component: (await import('./routes/booking.tsx')).TicketRoute }),
+            },
+            {
+              path: paths.bookingSupportTicketOpen.path,
+              loader: guarded(({ params }) => ({ pnr: requirePnr(params) })),
+              lazy: async () => ({
+                Component: (await import('./routes/support.tsx')).OpenTicketRoute,
+              }),
+            },
+            {
+              path: paths.support.path,
+              loader: () => redirect(paths.supportTickets.getHref()),
+              Component: Redirecting,
+            },
+            {
+              path: paths.supportTickets.path,
+              loader: guarded(() => null),
+              lazy: async () => ({
+                Component: (await import('./routes/support.tsx')).SupportTicketsRoute,
+              }),
+            },
+            {
+              path: paths.supportTicketsOpen.path,
+              loader: guarded(() => ({ pnr: null })),
+              lazy: async () => ({
+                Component: (await import('./routes/support.tsx')).OpenTicketRoute,
+              }),
+            },
+            {
+              path: paths.supportTicket.path,
+              loader: guarded(({ params }) => ({ id: requireTicketId(params) })),
+              lazy: async () => ({
+                Component: (await import('./routes/support.tsx')).SupportTicketRoute,
+              }),
+            },
+            {
+              path: paths.account.path,
+              loader: guarded(() => null),
+              lazy: async () => ({
+                Component: (await import('./routes/account.tsx')).AccountRoute,
+              }),
+            },
+            {
+              path: paths.register.path,
+              lazy: async () => ({ Component: (await import('./routes/auth.tsx')).RegisterRoute }),
+            },
+            {
+              path: paths.signin.path,
+              lazy: async () => ({ Component: (await import('./routes/auth.tsx')).SignInRoute }),
+            },
+            {
+              path: paths.recover.path,
+              lazy: async () => ({ Component: (await import('./routes/auth.tsx')).RecoverRoute }),
+            },
+            {
+              path: paths.reset.path,
+              loader: ({ params }) => ({ token: requireLinkToken(params) }),
+              lazy: async () => ({ Component: (await import('./routes/auth.tsx')).ResetRoute }),
+            },
+            {
+              path: paths.confirmEmail.path,
+              loader: ({ params }) => ({ token: requireLinkToken(params) }),
+              lazy: async () => ({
+                Component: (await import('./routes/auth.tsx')).ConfirmEmailRoute,
+              }),
+            },
+            {
+              path: paths.signinLink.path,
+              loader: ({ params }) => ({ token: requireLinkToken(params) }),
+              lazy: async () => ({
+                Component: (await import('./routes/auth.tsx')).SignInLinkRoute,
+              }),
+            },
+            { path: paths.contactUs.path, ...content('contact-us') },
+            {
+              path: paths.airlinesFlightsSearch.path,
+              lazy: async () => ({
+                Component: (await import('./routes/airline-search.tsx')).AirlineSearchRoute,
+              }),
+            },
+            ...CONTENT_PAGE_SLUGS.map((slug) => ({ path: `/${slug}`, ...content(slug) })),
+            {
+              path: paths.pageBySlug.path,
+              loader: ({ params }) => ({ slug: requireContentSlug(params) }),
+              lazy: async () => ({
+                Component: (await import('./routes/content.tsx')).ContentRoute,
+              }),
+            },
+            {
+              path: paths.legacyBookingFinish.path,
+              ...handOff((params) =>
+                paths.legacyBookingFinish.getServerHref(
+                  requirePnr(params),
+                  requireLinkToken(params),
+                ),
+              ),
+            },
+            {
+              path: paths.legacyUserLogin.path,
+              ...handOff((params) => paths.legacyUserLogin.getServerHref(requireLinkToken(params))),
+            },
+            {
+              path: paths.legacySupportEmailVerify.path,
+              ...handOff((params) =>
+                paths.legacySupportEmailVerify.getServerHref(requireLinkToken(params)),
+              ),
+            },
+            {
+              path: paths.legacyLoginQuick.path,
+              ...handOff((params) =>
+                paths.legacyLoginQuick.getServerHref(requirePnr(params), requireLinkToken(params)),
+              ),
+            },
+            { path: paths.legacyRegister.path, ...redirectTo(() => paths.register.getHref()) },
+            { path: paths.legacySignIn.path, ...redirectTo(() => paths.signin.getHref()) },
+            {
+              path: paths.legacySupportTicketsList.path,
+              ...redirectTo(() => paths.supportTickets.getHref()),
+            },
+            {
+              path: paths.legacySupportTicketOpen.path,
+              ...redirectTo(() => paths.supportTicketsOpen.getHref()),
+            },
+            {
+              path: paths.legacySupportTicketView.path,
+              ...redirectTo((params) => paths.supportTicket.getHref(requireTicketId(params))),
+            },
+            {
+              path: paths.localeSearch.path,
+              loader: ({ params }) => requireLocalePrefix(params),
+              lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
+            },
+            {
+              path: paths.notFound.path,
+              lazy: async () => ({
+                Component: (await import('./routes/not-found.tsx')).NotFoundRoute,
+              }),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
+}

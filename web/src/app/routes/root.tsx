@@ -1,0 +1,235 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { SNACKBAR_MS } from '@uniquair/domain/config/timings';
+import {
+  footerPaymentProviders,
+  mergePaymentProviderFlags,
+} from '@uniquair/domain/config/payment-providers';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useRouteError,
+} from 'react-router';
+import { MainErrorFallback } from '../../components/errors/main-error-fallback.tsx';
+import { NotFound } from '../../components/errors/not-found.tsx';
+import { PageError } from '../../components/errors/page-error.tsx';
+import { DrawerMenu } from '../../components/layouts/drawer-menu.tsx';
+import { MAIN_ID, RootLayout } from '../../components/layouts/root-layout.tsx';
+import { SiteFooter } from '../../components/layouts/site-footer.tsx';
+import { ModalDialog } from '../../components/overlays/modal-dialog.tsx';
+import { SnackbarProvider, useSnackbar } from '../../components/ui/snackbar.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { env } from '../../config/env.ts';
+import { paths } from '../../config/paths.ts';
+import { useInitData } from '../../features/app-data/api/get-init-data.ts';
+import { useCurrentUser } from '../../features/auth/api/get-current-user.ts';
+import { forgetUser, signOut } from '../../features/auth/api/sign-out.ts';
+import { ConsentBanner } from '../../features/consent/components/consent-banner.tsx';
+import { useThirdPartyScripts } from '../../features/consent/hooks/use-third-party-scripts.ts';
+import { PreferencesPanel } from '../../features/preferences/components/preferences-panel.tsx';
+import { usePreferenceChoices } from '../../features/preferences/hooks/use-preference-choices.ts';
+import { onUnauthorized } from '../../lib/api-client.ts';
+import { CurrencyProvider, useCurrency } from '../../lib/currency.tsx';
+import { installGlobalErrorReporting, reportError } from '../../lib/error-reporting.ts';
+import { useLocale } from '../../lib/i18n.ts';
+import { focusHeading, isNewPage, shouldResetScroll } from '../../lib/navigation.ts';
+import styles from './root.module.css';
+
+// The overlays carry the search form and results code: loaded when first opened.
+const BasketOverlay = lazy(async () => ({
+  default: (await import('./search-overlays.tsx')).BasketOverlayRoute,
+}));
+const SearchEditorOverlay = lazy(async () => ({
+  default: (await import('./search-overlays.tsx')).SearchEditorOverlayRoute,
+}));
+
+/** The shell around every page, once the start-up data is in. */
+export function RootRoute() {
+  const init = useInitData();
+  return (
+    <CurrencyProvider
+      currencies={init.currencies.currencies}
+      serverCurrency={init.currencies.currency}
+    >
+      <SnackbarProvider duration={SNACKBAR_MS}>
+        <Shell />
+      </SnackbarProvider>
+    </CurrencyProvider>
+  );
+}
+
+/** Scroll to the top and focus the new page's heading after each navigation (not on start). */
+function useNavigationEffects() {
+  const location = useLocation();
+  const kind = useNavigationType();
+  const previous = useRef(location);
+  useLayoutEffect(() => {
+    const before = previous.current;
+    previous.current = location;
+    if (before === location) return undefined;
+    if (shouldResetScroll(before, location, kind)) window.scrollTo(0, 0);
+    if (!isNewPage(before, location)) return undefined;
+    const main = document.getElementById(MAIN_ID);
+    return main ? focusHeading(main) : undefined;
+  }, [location, kind]);
+}
+
+function Shell() {
+  const intl = useIntl();
+  const init = useInitData();
+  const { user } = useCurrentUser();
+  const { locale } = useLocale();
+  const { currency } = useCurrency();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const snackbar = useSnackbar();
+  const [pickerOpen, setPickerOpen] = useState(false);
+
+  // Counted, then said after the render that follows: in the language just chosen, if any.
+  const [unreachable, setUnreachable] = useState(0);
+  const unableToConnect = useCallback(() => setUnreachable((count) => count + 1), []);
+  useEffect(() => {
+    if (unreachable > 0) snackbar.show(intl.formatMessage({ id: 'preferences.unableToConnect' }));
+    // Only a new failure speaks; a later language change does not repeat it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unreachable]);
+  const choices = usePreferenceChoices(unableToConnect);
+  const thirdParty = useThirdPartyScripts(env);
+  useNavigationEffects();
+
+  // Any 401 / ERROR_UNAUTHORIZED: forget the user and go to sign-in, coming back here after.
+  const here = location.pathname + location.search + location.hash;
+  const hereRef = useRef(here);
+  useEffect(() => {
+    hereRef.current = here;
+  }, [here]);
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        void forgetUser(queryClient);
+        void navigate(paths.signin.getHref(hereRef.current));
+      }),
+    [queryClient, navigate],
+  );
+
+  useEffect(
+    () =>
+      installGlobalErrorReporting(
+        () => void snackbar.show(intl.formatMessage({ id: 'error.notified' })),
+      ),
+    [intl, snackbar],
+  );
+
+  const closeOverlay = () =>
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  const providers = footerPaymentProviders(mergePaymentProviderFlags(init.paymentProviders));
+  const languageCode = locale.split('_')[0]?.toUpperCase() ?? locale;
+  const preferencesLabel = intl.formatMessage({ id: 'preferences.title' });
+
+  return (
+    <RootLayout
+      affiliate={init.affiliate.affiliate}
+      notices={thirdParty.askConsent ? <ConsentBanner onAnswer={thirdParty.answer} /> : null}
+      topBarActions={
+        <>
+          <button
+            type="button"
+            className={styles.picker}
+            aria-haspopup="dialog"
+            onClick={() => setPickerOpen(true)}
+          >
+            <span aria-hidden="true">
+              {languageCode} · {currency.code}
+            </span>
+            <span className="visually-hidden">
+              {intl.formatMessage(
+                { id: 'preferences.current' },
+                { language: languageCode, currency: currency.code },
+              )}
+            </span>
+          </button>
+          {user ? (
+            <Link
+              to={paths.account.getHref()}
+              className={styles.avatar}
+              aria-label={intl.formatMessage({ id: 'nav.account' })}
+            >
+              {user.avatar ? (
+                <img src={user.avatar} alt="" width={36} height={36} />
+              ) : (
+                <span aria-hidden="true">
+                  {(user.firstName[0] ?? '') + (user.lastName[0] ?? '')}
+                </span>
+              )}
+            </Link>
+          ) : null}
+        </>
+      }
+      drawer={(close) => (
+        <DrawerMenu
+          user={user}
+          preferences={<PreferencesPanel choices={choices} />}
+          onNavigate={close}
+          onSignOut={() => {
+            close();
+            void signOut(queryClient).then(() => navigate(paths.home.getHref()));
+          }}
+        />
+      )}
+      footer={<SiteFooter paymentProviders={providers} menus={init.footerMenus} />}
+    >
+      <Outlet />
+      <ModalDialog open={pickerOpen} onClose={() => setPickerOpen(false)} title={preferencesLabel}>
+        <PreferencesPanel choices={choices} />
+      </ModalDialog>
+      <ModalDialog
+        open={location.hash === '#basket'}
+        onClose={closeOverlay}
+        title={intl.formatMessage({ id: 'basket.title' })}
+      >
+        <Suspense fallback={<Spinner size={48} />}>
+          <BasketOverlay />
+        </Suspense>
+      </ModalDialog>
+      <ModalDialog
+        open={location.hash === '#edit'}
+        onClose={closeOverlay}
+        title={intl.formatMessage({ id: 'searchEditor.title' })}
+      >
+        <Suspense fallback={<Spinner size={48} />}>
+          <SearchEditorOverlay />
+        </Suspense>
+      </ModalDialog>
+    </RootLayout>
+  );
+}
+
+/** Shown until the start-up data and the first page's module have loaded. */
+export function RootHydrateFallback() {
+  return <Spinner size="full" />;
+}
+
+/** Start-up failed (init data or route list could not load): the whole-page error screen. */
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  useEffect(() => {
+    void reportError({ component: 'startup', error });
+  }, [error]);
+  return <MainErrorFallback />;
+}
+
+/**
+ * A page failed to load or render: the error shows inside the shell. A 404 thrown by a page (its
+ * parameters break the route's constraints) shows the not-found page.
+ */
+export function PageErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <PageError error={error} component="route" />;
+}

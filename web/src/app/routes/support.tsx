@@ -1,0 +1,20 @@
+import { useLoaderData } from 'react-router';
+import {
+  OpenTicket,
+  SupportTicket,
+  SupportTickets,
+} from '../../features/support/components/support-screens.tsx';
+
+export function SupportTicketsRoute() {
+  return <SupportTickets />;
+}
+
+export function OpenTicketRoute() {
+  const { pnr } = useLoaderData<{ pnr: string | null }>();
+  return <OpenTicket pnr={pnr} />;
+}
+
+export function SupportTicketRoute() {
+  const { id } = useLoaderData<{ id: number }>();
+  return <SupportTicket id={id} />;
+}

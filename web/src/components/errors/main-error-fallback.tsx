@@ -1,0 +1,24 @@
+import { SOURCE_LOCALE, sourceMessages } from '@uniquair/i18n/messages';
+import { useContext } from 'react';
+import { IntlContext, IntlProvider, type IntlShape } from 'react-intl';
+import { AppError } from './app-error.tsx';
+
+/**
+ * The whole-page error screen for failures outside any page: start-up, loading the catalogue,
+ * the shell itself. Shown in the user's language when its catalogue is loaded, otherwise in
+ * English, whose messages are always bundled.
+ */
+export function MainErrorFallback() {
+  const intl = useContext(IntlContext) as IntlShape | null;
+  const page = (
+    <main id="main-content">
+      <AppError />
+    </main>
+  );
+  if (intl) return page;
+  return (
+    <IntlProvider locale={SOURCE_LOCALE} defaultLocale={SOURCE_LOCALE} messages={sourceMessages}>
+      {page}
+    </IntlProvider>
+  );
+}

@@ -1,0 +1,258 @@
+import { AIRPORT_SELECT_DEBOUNCE_MS } from '@uniquair/domain/config/timings';
+import { isAirportQuerySearchable } from '@uniquair/domain/config/limits';
+import {
+  useCombobox,
+  type UseComboboxInputValueChange,
+  type UseComboboxState,
+  type UseComboboxStateChangeOptions,
+} from 'downshift';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { useIntl } from 'react-intl';
+import { buildAirportIndex, searchAirports, type AirportOption } from './airport-search.ts';
+import styles from './airport-select.module.css';
+import controlStyles from './control.module.css';
+import { describedBy, Field, useFieldIds } from './field.tsx';
+import { mergeRefs } from './merge-refs.ts';
+
+export type { AirportOption } from './airport-search.ts';
+
+export interface AirportSelectProps<T extends AirportOption = AirportOption> {
+  readonly label: string;
+  /** Every airport that can be chosen (e.g. the airports of `/api/data/routes`). */
+  readonly airports: readonly T[];
+  /** The chosen airport's IATA code, or null. */
+  readonly value: string | null;
+  readonly onChange: (code: string | null, airport: T | null) => void;
+  readonly onBlur?: () => void;
+  readonly name?: string;
+  readonly id?: string;
+  readonly placeholder?: string;
+  readonly hint?: string;
+  /** An error from the form; shown instead of 'Required'. */
+  readonly error?: string;
+  /** Shows 'Required' when the field is left without an airport. */
+  readonly required?: boolean;
+  readonly disabled?: boolean;
+  readonly ref?: Ref<HTMLInputElement>;
+}
+
+/** A country's name in the UI language, or its code when the browser does not know it. */
+function regionName(names: Intl.DisplayNames, code: string): string {
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** How a chosen airport reads in the input: 'Berlin (BER)'. */
+export function airportInputText(airport: AirportOption | null): string {
+  return airport ? `${airport.city} (${airport.id})` : '';
+}
+
+/**
+ * The searchable airport dropdown (WAI-ARIA combobox with a list, via downshift). It searches
+ * 250 ms after the last keystroke, from one character on, on code, city, airport name and
+ * country, ignoring case and accents, and lists at most 100 airports; above that it says 'More
+ * options available. Please use the search box below.'. Before any text it says 'Type to
+ * search...', and 'No Matching Results' when nothing matches. Leaving the field keeps the
+ * chosen airport, or clears it when the text was erased.
+ */
+export function AirportSelect<T extends AirportOption = AirportOption>({
+  label,
+  airports,
+  value,
+  onChange,
+  onBlur,
+  name,
+  id,
+  placeholder,
+  hint,
+  error,
+  required = false,
+  disabled = false,
+  ref,
+}: AirportSelectProps<T>) {
+  const intl = useIntl();
+  const ids = useFieldIds(id);
+  const statusId = `${ids.controlId}-status`;
+  const [touched, setTouched] = useState(false);
+
+  const countryNames = useMemo(
+    () => new Intl.DisplayNames([intl.locale], { type: 'region', fallback: 'code' }),
+    [intl.locale],
+  );
+  const index = useMemo(
+    () => buildAirportIndex(airports, (code) => regionName(countryNames, code)),
+    [airports, countryNames],
+  );
+  const selectedItem = useMemo(
+    () => (value === null ? null : (airports.find((airport) => airport.id === value) ?? null)),
+    [airports, value],
+  );
+
+  // Downshift owns the input's text (controlling it from outside would lose fast keystrokes);
+  // what is searched follows it 250 ms after the last keystroke.
+  const [query, setQuery] = useState('');
+  const debounce = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(debounce.current), []);
+  const followInput = ({ inputValue, type }: UseComboboxInputValueChange<T>) => {
+    window.clearTimeout(debounce.current);
+    // Only typing searches: the text of a chosen airport is not a query. An emptied field stops
+    // searching at once.
+    if (
+      type !== useCombobox.stateChangeTypes.InputChange ||
+      !isAirportQuerySearchable(inputValue)
+    ) {
+      setQuery('');
+      return;
+    }
+    debounce.current = window.setTimeout(() => setQuery(inputValue), AIRPORT_SELECT_DEBOUNCE_MS);
+  };
+  const search = useMemo(() => searchAirports(index, query), [index, query]);
+  const items = search.results as T[];
+
+  const stateReducer = (
+    state: UseComboboxState<T>,
+    { type, changes }: UseComboboxStateChangeOptions<T>,
+  ): Partial<UseComboboxState<T>> => {
+    if (type !== useCombobox.stateChangeTypes.InputBlur) return changes;
+    if (changes.selectedItem !== state.selectedItem) return changes;
+    // Left without choosing: an emptied field clears the choice, other text goes back to it.
+    if (state.inputValue.trim() === '') return { ...changes, selectedItem: null, inputValue: '' };
+    return { ...changes, inputValue: airportInputText(state.selectedItem) };
+  };
+
+  const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, selectItem } =
+    useCombobox<T>({
+      items,
+      itemToString: airportInputText,
+      itemToKey: (item) => item?.id ?? null,
+      selectedItem,
+      initialInputValue: airportInputText(selectedItem),
+      inputId: ids.controlId,
+      labelId: ids.labelId,
+      menuId: `${ids.controlId}-listbox`,
+      stateReducer,
+      onInputValueChange: followInput,
+      onSelectedItemChange: ({ selectedItem: next }) => onChange(next?.id ?? null, next ?? null),
+    });
+
+  const shownError =
+    error ||
+    (required && touched && !selectedItem
+      ? intl.formatMessage({ id: 'ui.field.required' })
+      : undefined);
+
+  // Downshift's ref is merged with the caller's (react-hook-form focuses the input on an error).
+  const { ref: downshiftInputRef, ...inputProps } = getInputProps({
+    disabled,
+    placeholder,
+    required,
+    'aria-invalid': shownError ? true : undefined,
+    'aria-describedby': describedBy(ids, { hint, error: shownError }),
+    className: [controlStyles.control, styles.input].join(' '),
+    spellCheck: false,
+    autoCapitalize: 'off',
+    onFocus: (event) => event.currentTarget.select(),
+    onBlur: () => {
+      setTouched(true);
+      onBlur?.();
+    },
+  });
+
+  const notice = !isOpen
+    ? null
+    : query === ''
+      ? intl.formatMessage({ id: 'ui.airportSelect.typeToSearch' })
+      : items.length === 0
+        ? intl.formatMessage({ id: 'ui.airportSelect.noResults' })
+        : search.truncated
+          ? intl.formatMessage({ id: 'ui.airportSelect.moreOptions' })
+          : null;
+  const status = !isOpen
+    ? ''
+    : items.length > 0
+      ? [
+          intl.formatMessage({ id: 'ui.airportSelect.resultCount' }, { count: items.length }),
+          notice,
+        ]
+          .filter(Boolean)
+          .join(' ')
+      : (notice ?? '');
+
+  return (
+    <Field ids={ids} label={label} required={required} hint={hint} error={shownError}>
+      <div className={styles.combobox}>
+        <div className={styles.inputWrapper}>
+          <svg
+            className={styles.searchIcon}
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path
+              fill="currentColor"
+              d="M21.7 20.3 17 15.6a7.5 7.5 0 1 0-1.4 1.4l4.7 4.7a1 1 0 0 0 1.4-1.4ZM5 10.5a5.5 5.5 0 1 1 11 0 5.5 5.5 0 0 1-11 0Z"
+            />
+          </svg>
+          <input {...inputProps} ref={mergeRefs<HTMLInputElement>(downshiftInputRef, ref)} />
+          {selectedItem && !disabled ? (
+            <button
+              type="button"
+              className={styles.clear}
+              aria-label={intl.formatMessage({ id: 'ui.airportSelect.clear' })}
+              title={intl.formatMessage({ id: 'ui.airportSelect.clear' })}
+              onClick={() => {
+                selectItem(null);
+                document.getElementById(ids.controlId)?.focus();
+              }}
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path
+                  fill="currentColor"
+                  d="M18.3 5.71a1 1 0 0 0-1.41 0L12 10.59 7.11 5.7A1 1 0 0 0 5.7 7.11L10.59 12 5.7 16.89a1 1 0 1 0 1.41 1.41L12 13.41l4.89 4.89a1 1 0 0 0 1.41-1.41L13.41 12l4.89-4.89a1 1 0 0 0 0-1.4Z"
+                />
+              </svg>
+            </button>
+          ) : null}
+        </div>
+        {name ? <input type="hidden" name={name} value={selectedItem?.id ?? ''} /> : null}
+        <div className={styles.popup} hidden={!isOpen}>
+          {notice ? (
+            <p className={styles.notice} aria-hidden="true">
+              {notice}
+            </p>
+          ) : null}
+          <ul
+            {...getMenuProps({ className: styles.listbox })}
+            hidden={!isOpen || items.length === 0}
+          >
+            {isOpen
+              ? items.map((airport, itemIndex) => (
+                  <li
+                    key={airport.id}
+                    className={styles.option}
+                    data-highlighted={highlightedIndex === itemIndex || undefined}
+                    data-selected={selectedItem?.id === airport.id || undefined}
+                    {...getItemProps({ item: airport, index: itemIndex })}
+                  >
+                    <span className={styles.optionMain}>
+                      <span className={styles.city}>{airport.city}</span>{' '}
+                      <span className={styles.code}>{airport.id}</span>
+                    </span>{' '}
+                    <span className={styles.optionDetail}>
+                      {airport.name}, {regionName(countryNames, airport.country)}
+                    </span>
+                  </li>
+                ))
+              : null}
+          </ul>
+        </div>
+        <div id={statusId} role="status" aria-live="polite" className="visually-hidden">
+          {status}
+        </div>
+      </div>
+    </Field>
+  );
+}

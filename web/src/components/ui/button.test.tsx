@@ -1,0 +1,149 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { Button } from './button.tsx';
+
+describe('Button', () => {
+  it('renders a button of type button that acts on click, Enter and Space', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    render(<Button onClick={onClick}>Search</Button>);
+    const button = screen.getByRole('button', { name: 'Search' });
+    expect(button.getAttribute('type')).toBe('button');
+    await user.click(button);
+    button.focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(onClick).toHaveBeenCalledTimes(3);
+  });
+
+  it('can submit a form', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Button type="submit">Send</Button>
+      </form>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
+  it.each(['primary', 'secondary', 'text'] as const)('has the %s variant', (variant) => {
+    render(<Button variant={variant}>Go</Button>);
+    expect(screen.getByRole('button', { name: 'Go' }).className).toContain(variant);
+  });
+
+  it.each(['sm', 'md', 'lg'] as const)('has the %s size', (size) => {
+    render(<Button size={size}>Go</Button>);
+    expect(screen.getByRole('button', { name: 'Go' }).className).toContain(size);
+  });
+
+  it('names an icon button by its label, also shown as a tooltip', () => {
+    render(
+      <Button variant="icon" label="Open menu">
+        <svg aria-hidden="true" />
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    expect(button.getAttribute('title')).toBe('Open menu');
+    expect(button.className).toContain('icon');
+  });
+
+  it('is busy while loading: focusable, marked aria-busy and aria-disabled, ignoring clicks', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    render(
+      <Button loading onClick={onClick}>
+        Pay
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Pay' });
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(button.querySelector('[aria-hidden="true"]')).not.toBeNull();
+    await user.click(button);
+    button.focus();
+    expect(document.activeElement).toBe(button);
+    await user.keyboard('{Enter}');
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('does not submit its form while loading', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Button type="submit" loading>
+          Send
+        </Button>
+      </form>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('is disabled natively', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    render(
+      <Button disabled onClick={onClick}>
+        Next
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Next' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    await user.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('renders a router link when given `to`, and navigates', async () => {
+    const user = userEvent.setup();
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <Button to="/bookings" variant="secondary">
+              My bookings
+            </Button>
+          ),
+        },
+        { path: '/bookings', element: <p>Bookings page</p> },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    const link = screen.getByRole('link', { name: 'My bookings' });
+    expect(link.getAttribute('href')).toBe('/bookings');
+    expect(link.className).toContain('secondary');
+    await user.click(link);
+    expect(await screen.findByText('Bookings page')).toBeTruthy();
+  });
+
+  it('forwards its ref to the button', () => {
+    let node: HTMLButtonElement | null = null;
+    render(
+      <Button
+        ref={(element) => {
+          node = element;
+        }}
+      >
+        Ref
+      </Button>,
+    );
+    expect(node).toBe(screen.getByRole('button', { name: 'Ref' }));
+  });
+});

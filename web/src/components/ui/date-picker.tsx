@@ -1,0 +1,190 @@
+import { ymdToUtcDate, type Ymd } from '@uniquair/domain/dates/ymd';
+import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useIntl } from 'react-intl';
+import { Calendar, type CalendarOptions } from './calendar.tsx';
+import controlStyles from './control.module.css';
+import styles from './date-picker.module.css';
+import { describedBy, Field, useFieldIds } from './field.tsx';
+import { mergeRefs } from './merge-refs.ts';
+
+export interface DatePickerProps extends CalendarOptions {
+  readonly label: string;
+  /** The chosen date, or null. */
+  readonly value: Ymd | null;
+  readonly onChange: (date: Ymd) => void;
+  /** Called when the picker closes (the field has been visited). */
+  readonly onBlur?: () => void;
+  /** Submits the date (`YYYY-MM-DD`) with a native form under this name. */
+  readonly name?: string;
+  readonly id?: string;
+  /** Shown while no date is chosen; 'Select a date' by default. */
+  readonly placeholder?: string;
+  readonly hint?: string;
+  /** An error from the form; shown instead of 'Required'. */
+  readonly error?: string;
+  /** Shows 'Required' when the picker closes without a date. */
+  readonly required?: boolean;
+  readonly disabled?: boolean;
+  /** How the chosen date reads in the field; weekday, day, short month and year by default. */
+  readonly format?: Intl.DateTimeFormatOptions;
+  /** The field's button (react-hook-form focuses it on an error). */
+  readonly ref?: Ref<HTMLButtonElement>;
+}
+
+const DEFAULT_FORMAT: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+};
+
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A date field: a button showing the chosen date that opens the calendar (day, month and year
+ * pickers) in a modal dialog. Picking a day closes it; Escape, the close button or a click
+ * outside close it too, and focus returns to the field. Tab stays inside the dialog while it is
+ * open. On small screens the dialog is a sheet at the bottom of the screen.
+ */
+export function DatePicker({
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  id,
+  placeholder,
+  hint,
+  error,
+  required = false,
+  disabled = false,
+  format = DEFAULT_FORMAT,
+  ref,
+  ...calendarOptions
+}: DatePickerProps) {
+  const intl = useIntl();
+  const ids = useFieldIds(id);
+  const valueId = useId();
+  const requiredId = useId();
+  const triggerRef = useRef<HTMLButtonElement | null>(null);
+  const dialogRef = useRef<HTMLDivElement | null>(null);
+  const [open, setOpen] = useState(false);
+  const [touched, setTouched] = useState(false);
+
+  const shownError =
+    error ||
+    (required && touched && value === null
+      ? intl.formatMessage({ id: 'ui.field.required' })
+      : undefined);
+
+  const close = () => {
+    setOpen(false);
+    setTouched(true);
+    triggerRef.current?.focus();
+    onBlur?.();
+  };
+
+  const handleDialogKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    // Keep Tab inside the dialog.
+    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const firstElement = focusable[0];
+    const lastElement = focusable.at(-1);
+    if (!firstElement || !lastElement) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === firstElement || !dialogRef.current.contains(active))) {
+      event.preventDefault();
+      lastElement.focus();
+    } else if (!event.shiftKey && active === lastElement) {
+      event.preventDefault();
+      firstElement.focus();
+    }
+  };
+
+  const valueText = value
+    ? intl.formatDate(ymdToUtcDate(value), { ...format, timeZone: 'UTC' })
+    : (placeholder ?? intl.formatMessage({ id: 'ui.datePicker.placeholder' }));
+
+  return (
+    <Field
+      ids={ids}
+      label={label}
+      required={required}
+      hint={hint}
+      error={shownError}
+      labelAs="span"
+    >
+      <div className={styles.wrapper}>
+        <button
+          ref={mergeRefs(triggerRef, ref)}
+          id={ids.controlId}
+          type="button"
+          className={[controlStyles.control, styles.trigger].join(' ')}
+          aria-labelledby={`${ids.labelId} ${valueId}`}
+          aria-describedby={describedBy(
+            ids,
+            { hint, error: shownError },
+            required && !shownError ? requiredId : undefined,
+          )}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-invalid={shownError ? true : undefined}
+          disabled={disabled}
+          onClick={() => setOpen(true)}
+        >
+          <span id={valueId} className={value ? styles.value : styles.placeholder}>
+            {valueText}
+          </span>
+          {required && !shownError ? (
+            // A button cannot carry aria-required: the field says it is required in its description.
+            <span id={requiredId} className="visually-hidden">
+              {intl.formatMessage({ id: 'ui.field.required' })}
+            </span>
+          ) : null}
+          <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              fill="currentColor"
+              d="M19 4h-1V2h-2v2H8V2H6v2H5a2 2 0 0 0-2 2v14c0 1.1.9 2 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2Zm0 16H5V10h14v10Zm0-12H5V6h14v2Zm-7 5h5v5h-5v-5Z"
+            />
+          </svg>
+        </button>
+        {name ? <input type="hidden" name={name} value={value ?? ''} /> : null}
+        {open ? (
+          <>
+            <div className={styles.backdrop} aria-hidden="true" onClick={close} />
+            <div
+              ref={dialogRef}
+              role="dialog"
+              aria-modal="true"
+              aria-labelledby={ids.labelId}
+              className={styles.dialog}
+              onKeyDown={handleDialogKeyDown}
+            >
+              <Calendar
+                {...calendarOptions}
+                value={value}
+                autoFocus
+                onSelect={(date) => {
+                  onChange(date);
+                  close();
+                }}
+              />
+              <div className={styles.footer}>
+                <button type="button" className={styles.closeButton} onClick={close}>
+                  {intl.formatMessage({ id: 'ui.datePicker.close' })}
+                </button>
+              </div>
+            </div>
+          </>
+        ) : null}
+      </div>
+    </Field>
+  );
+}

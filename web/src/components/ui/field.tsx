@@ -1,0 +1,112 @@
+import { useId, type ReactNode } from 'react';
+import styles from './field.module.css';
+
+/** The ids that tie a control to its label, hint and error text. */
+export interface FieldIds {
+  readonly controlId: string;
+  readonly labelId: string;
+  readonly hintId: string;
+  readonly errorId: string;
+}
+
+/** Stable ids for a field; `id` (when given) becomes the control's id. */
+export function useFieldIds(id?: string): FieldIds {
+  const generated = useId();
+  const base = id ?? `field-${generated}`;
+  return {
+    controlId: base,
+    labelId: `${base}-label`,
+    hintId: `${base}-hint`,
+    errorId: `${base}-error`,
+  };
+}
+
+/** The value of `aria-describedby` for a control: its hint and error texts, when shown. */
+export function describedBy(
+  ids: FieldIds,
+  { hint, error }: { readonly hint?: ReactNode; readonly error?: ReactNode },
+  extra?: string,
+): string | undefined {
+  const parts = [hint ? ids.hintId : null, error ? ids.errorId : null, extra ?? null].filter(
+    (part): part is string => part !== null && part !== '',
+  );
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+export interface FieldProps {
+  readonly ids: FieldIds;
+  readonly label: ReactNode;
+  /** Marks the label visually; the control carries `required` for assistive technology. */
+  readonly required?: boolean;
+  readonly hint?: ReactNode;
+  readonly error?: ReactNode;
+  /**
+   * `label` ties the label to the control with `for` (inputs, selects); `span` only gives it the
+   * label id, for controls named with `aria-labelledby` (the date picker's button).
+   */
+  readonly labelAs?: 'label' | 'span';
+  readonly className?: string;
+  readonly children: ReactNode;
+}
+
+/**
+ * The frame every form widget shares: the label above the control, then the hint and the error
+ * text, both referenced from the control by `aria-describedby` (see `describedBy`). The error is
+ * text with an icon, never colour alone.
+ */
+export function Field({
+  ids,
+  label,
+  required = false,
+  hint,
+  error,
+  labelAs = 'label',
+  className,
+  children,
+}: FieldProps) {
+  const labelContent = (
+    <>
+      {label}
+      {required ? (
+        <span className={styles.requiredMark} aria-hidden="true">
+          {' *'}
+        </span>
+      ) : null}
+    </>
+  );
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      {labelAs === 'label' ? (
+        <label id={ids.labelId} htmlFor={ids.controlId} className={styles.label}>
+          {labelContent}
+        </label>
+      ) : (
+        <span id={ids.labelId} className={styles.label}>
+          {labelContent}
+        </span>
+      )}
+      {children}
+      {hint ? (
+        <p id={ids.hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={ids.errorId} className={styles.error}>
+          <svg
+            className={styles.errorIcon}
+            viewBox="0 0 20 20"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path
+              fill="currentColor"
+              d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17Zm0 4a1 1 0 0 1 1 1v4.2a1 1 0 1 1-2 0V6.5a1 1 0 0 1 1-1Zm0 9.3a1.15 1.15 0 1 1 0-2.3 1.15 1.15 0 0 1 0 2.3Z"
+            />
+          </svg>
+          <span>{error}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { describe, expect, it, vi } from 'vitest';
+import type { MaskedValue } from './text-mask-editing.ts';
+import { TextMaskInput } from './text-mask-input.tsx';
+
+function input(name: string): HTMLInputElement {
+  return screen.getByRole<HTMLInputElement>('textbox', { name });
+}
+
+describe('TextMaskInput', () => {
+  it('is a labelled text box that writes its literals while typing', async () => {
+    const user = userEvent.setup();
+    render(<TextMaskInput label="Expiry" mask="##/##" />);
+    const field = input('Expiry');
+    await user.type(field, '1');
+    expect(field.value).toBe('1');
+    await user.type(field, '2');
+    expect(field.value).toBe('12');
+    await user.type(field, '3');
+    expect(field.value).toBe('12/3');
+    await user.type(field, '45');
+    expect(field.value).toBe('12/34');
+    expect(field.getAttribute('inputmode')).toBe('numeric');
+  });
+
+  it('ignores characters the mask does not take, and converts case', async () => {
+    const user = userEvent.setup();
+    render(<TextMaskInput label="Code" mask="AA-nnn" />);
+    const field = input('Code');
+    await user.type(field, 'g1bX2Y3');
+    expect(field.value).toBe('GB-x2y');
+  });
+
+  it('takes symbols for X', async () => {
+    const user = userEvent.setup();
+    render(<TextMaskInput label="Amount" mask="X###" />);
+    await user.type(input('Amount'), 'a+1 23');
+    expect(input('Amount').value).toBe('+123');
+  });
+
+  it('masks a pasted value', async () => {
+    const user = userEvent.setup();
+    render(<TextMaskInput label="Card" mask="#### #### #### ####" />);
+    await user.click(input('Card'));
+    await user.paste('4111111111111111');
+    expect(input('Card').value).toBe('4111 1111 1111 1111');
+  });
+
+  it('keeps the caret after the character typed in the middle', async () => {
+    const user = userEvent.setup();
+    render(<TextMaskInput label="Phone" mask="(###) ###-####" />);
+    const field = input('Phone');
+    await user.type(field, '55512345');
+    expect(field.value).toBe('(555) 123-45');
+    field.setSelectionRange(2, 2);
+    await user.keyboard('9');
+    expect(field.value).toBe('(595) 512-345');
+    expect(field.selectionStart).toBe(3);
+  });
+
+  it('deletes the digit before a literal with Backspace, not the literal', async () => {
+    const user = userEvent.setup();
+    render(<TextMaskInput label="Expiry" mask="##/##" />);
+    const field = input('Expiry');
+    await user.type(field, '123');
+    expect(field.value).toBe('12/3');
+    field.setSelectionRange(3, 3);
+    await user.keyboard('{Backspace}');
+    expect(field.value).toBe('13');
+    expect(field.selectionStart).toBe(1);
+  });
+
+  it('deletes the digit after a literal with Delete', async () => {
+    const user = userEvent.setup();
+    render(<TextMaskInput label="Expiry" mask="##/##" />);
+    const field = input('Expiry');
+    await user.type(field, '1234');
+    field.setSelectionRange(2, 2);
+    await user.keyboard('{Delete}');
+    expect(field.value).toBe('12/4');
+  });
+
+  it('backspaces from the end through literals', async () => {
+    const user = userEvent.setup();
+    render(<TextMaskInput label="Expiry" mask="##/##" />);
+    const field = input('Expiry');
+    await user.type(field, '123');
+    await user.keyboard('{Backspace}');
+    expect(field.value).toBe('12');
+    await user.keyboard('{Backspace}{Backspace}');
+    expect(field.value).toBe('');
+  });
+
+  it('reports the masked and raw values and completeness', async () => {
+    const user = userEvent.setup();
+    const values: MaskedValue[] = [];
+    render(<TextMaskInput label="Expiry" mask="##/##" onValueChange={(v) => values.push(v)} />);
+    await user.type(input('Expiry'), '1234');
+    expect(values.at(-2)).toEqual({ masked: '12/3', raw: '123', complete: false });
+    expect(values.at(-1)).toEqual({ masked: '12/34', raw: '1234', complete: true });
+  });
+
+  it('works controlled', async () => {
+    const user = userEvent.setup();
+    function Controlled() {
+      const [value, setValue] = useState('12');
+      return (
+        <>
+          <TextMaskInput
+            label="Expiry"
+            mask="##/##"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          />
+          <output>{value}</output>
+        </>
+      );
+    }
+    render(<Controlled />);
+    expect(input('Expiry').value).toBe('12');
+    await user.type(input('Expiry'), '34');
+    expect(input('Expiry').value).toBe('12/34');
+    expect(screen.getByRole('status').textContent).toBe('12/34');
+  });
+
+  it('masks a default value', () => {
+    render(<TextMaskInput label="Expiry" mask="##/##" defaultValue="0528" />);
+    expect(input('Expiry').value).toBe('05/28');
+  });
+
+  it('links hint and error with aria-describedby', () => {
+    render(<TextMaskInput label="Expiry" mask="##/##" hint="MM/YY" error="Check the date" />);
+    const field = input('Expiry');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const texts = (field.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(texts).toEqual(['MM/YY', 'Check the date']);
+  });
+
+  it('works with react-hook-form register: masked value, validation, focus on error', async () => {
+    const user = userEvent.setup();
+    const submitted = vi.fn();
+    function Form() {
+      const { register, handleSubmit, formState } = useForm<{ expiry: string }>({
+        defaultValues: { expiry: '' },
+      });
+      return (
+        <form
+          onSubmit={(event) =>
+            void handleSubmit((values) => {
+              submitted(values);
+            })(event)
+          }
+        >
+          <TextMaskInput
+            label="Expiry"
+            mask="##/##"
+            error={formState.errors.expiry?.message}
+            {...register('expiry', {
+              required: 'Enter the expiry date',
+              pattern: { value: /^\d\d\/\d\d$/, message: 'Use MM/YY' },
+            })}
+          />
+          <button type="submit">Pay</button>
+        </form>
+      );
+    }
+    render(<Form />);
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText('Enter the expiry date')).toBeTruthy();
+    expect(document.activeElement).toBe(input('Expiry'));
+    await user.type(input('Expiry'), '12');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText('Use MM/YY')).toBeTruthy();
+    await user.type(input('Expiry'), '3x4');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(submitted).toHaveBeenCalledWith({ expiry: '12/34' }));
+  });
+});

@@ -1,0 +1,196 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+const user0 = {
+  firstName: 'Ana',
+  lastName: 'Petrova',
+  email: 'ana@example.com',
+  avatar: null,
+  notifications: true,
+  titleId: null,
+  emailConfirmed: true,
+  pendingEmail: null,
+  locale: 'en',
+};
+const answer = (user: typeof user0 | Record<string, unknown>) =>
+  json({ success: true, isLogged: true, user });
+
+const heading = () =>
+  screen.findByRole('heading', { level: 1, name: 'Settings and account' }, { timeout: 3000 });
+
+function account(extra: Parameters<typeof mockAppApi>[0] = {}) {
+  return mockAppApi({
+    'GET /api/users/current': () => answer(user0),
+    'GET /api/booking/passengers': () =>
+      json({
+        success: true,
+        passengers: [
+          {
+            id: 7,
+            passengerTypeId: 1,
+            titleId: 2,
+            firstName: 'Ion',
+            lastName: 'Pop',
+            birthDate: '1988-02-03',
+            nationality: 'RO',
+            documentTypeId: 1,
+            documentNumber: 'X1',
+            documentExpiry: '2030-01-01',
+            lastUsedAt: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+      }),
+    ...extra,
+  });
+}
+
+describe('the account page', () => {
+  it('saves names, title and notification preference, and nothing else', async () => {
+    const user = userEvent.setup();
+    let sent: unknown;
+    account({
+      'POST /api/users/update-profile': ({ body }) => {
+        sent = body;
+        return answer({ ...user0, firstName: 'Maria', titleId: 2, notifications: false });
+      },
+    });
+    renderApp('/account');
+    await heading();
+    const profile = screen.getByRole('region', { name: 'Profile' });
+    await user.selectOptions(within(profile).getByLabelText('Title'), 'Mrs.');
+    const first = within(profile).getByRole('textbox', { name: 'First name' });
+    await user.clear(first);
+    await user.type(first, 'Maria');
+    await user.click(
+      within(profile).getByRole('checkbox', { name: 'Send me notifications about my flights' }),
+    );
+    await user.click(within(profile).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your changes have been saved.')).toBeDefined();
+    expect(sent).toEqual({
+      firstName: 'Maria',
+      lastName: 'Petrova',
+      titleId: 2,
+      notifications: false,
+    });
+    expect(screen.getAllByText('Maria Petrova').length).toBeGreaterThan(0);
+  });
+
+  it('asks for the password to change the address, and shows the pending address', async () => {
+    const user = userEvent.setup();
+    let wrong = true;
+    account({
+      'POST /api/users/update-email': () =>
+        wrong
+          ? json(
+              {
+                success: false,
+                code: 'VALIDATION_ERROR',
+                errors: { 'body.password': ['Incorrect password'] },
+              },
+              { status: 400 },
+            )
+          : answer({ ...user0, pendingEmail: 'new@example.com' }),
+    });
+    renderApp('/account');
+    await heading();
+    const section = screen.getByRole('region', { name: 'E-mail address' });
+    await user.type(
+      within(section).getByRole('textbox', { name: 'New e-mail address' }),
+      'new@example.com',
+    );
+    await user.type(within(section).getByLabelText(/^Current password/), 'not it');
+    await user.click(within(section).getByRole('button', { name: 'Change the e-mail address' }));
+    expect(await within(section).findByText('Incorrect password')).toBeDefined();
+
+    wrong = false;
+    await user.type(within(section).getByLabelText(/^Current password/), 'right');
+    await user.click(within(section).getByRole('button', { name: 'Change the e-mail address' }));
+    expect(
+      await within(section).findByText(
+        'We have sent a confirmation link to new@example.com. Your address changes once you open it.',
+      ),
+    ).toBeDefined();
+  });
+
+  it('changes the password, signing out other devices unless told not to', async () => {
+    const user = userEvent.setup();
+    let sent: unknown;
+    account({
+      'POST /api/users/update-password': ({ body }) => {
+        sent = body;
+        return answer(user0);
+      },
+    });
+    renderApp('/account');
+    await heading();
+    const section = screen.getByRole('region', { name: 'Password' });
+    await user.type(within(section).getByLabelText(/^Current password/), 'old phrase');
+    await user.type(within(section).getByLabelText(/^New password/), 'brand new phrase');
+    await user.type(within(section).getByLabelText(/^Repeat the new password/), 'brand new phrase');
+    expect(
+      within(section).getByRole<HTMLInputElement>('checkbox', {
+        name: 'Sign me out on my other devices',
+      }).checked,
+    ).toBe(true);
+    await user.click(within(section).getByRole('button', { name: 'Change the password' }));
+    expect(await screen.findByText('Your password has been changed.')).toBeDefined();
+    expect(sent).toEqual({
+      currentPassword: 'old phrase',
+      newPassword: { first: 'brand new phrase', second: 'brand new phrase' },
+      endOtherSessions: true,
+    });
+  });
+
+  it('uploads a new picture and says why the server refused one', async () => {
+    const user = userEvent.setup();
+    let status = 415;
+    account({
+      'POST /api/users/upload-avatar': () =>
+        status === 200
+          ? answer({ ...user0, avatar: '/api/users/avatars/0123456789abcdef0123456789abcdef.webp' })
+          : errorBody(status, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE'),
+    });
+    renderApp('/account');
+    await heading();
+    const section = screen.getByRole('region', { name: 'Profile picture' });
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', {
+      type: 'image/png',
+    });
+    await user.upload(within(section).getByLabelText(/^New picture/), file);
+    await user.click(within(section).getByRole('button', { name: 'Upload the picture' }));
+    expect(
+      await within(section).findByText(
+        'This file cannot be used. Choose a JPEG, PNG or WebP image.',
+      ),
+    ).toBeDefined();
+    status = 413;
+    await user.click(within(section).getByRole('button', { name: 'Upload the picture' }));
+    expect(await within(section).findByText('Max file size allowed is 2.00 MB')).toBeDefined();
+    status = 200;
+    await user.click(within(section).getByRole('button', { name: 'Upload the picture' }));
+    expect(await screen.findByText('Your new picture is saved.')).toBeDefined();
+  });
+
+  it('lists saved passengers and forgets one', async () => {
+    const user = userEvent.setup();
+    const api = account({
+      'DELETE /api/booking/passengers/7': () => {
+        api.use({ 'GET /api/booking/passengers': () => json({ success: true, passengers: [] }) });
+        return json({ success: true });
+      },
+    });
+    renderApp('/account');
+    await heading();
+    const section = screen.getByRole('region', { name: 'Saved passengers' });
+    expect(await within(section).findByText('Born February 3, 1988')).toBeDefined();
+    await user.click(within(section).getByRole('button', { name: 'Remove Ion Pop' }));
+    expect(
+      await within(section).findByText(
+        'The passengers of your bookings will appear here, ready for your next booking.',
+      ),
+    ).toBeDefined();
+  });
+});

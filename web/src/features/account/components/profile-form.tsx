@@ -1,0 +1,100 @@
+import {
+  UpdateProfileRequestSchema,
+  type CurrentUser,
+  type UpdateProfileRequest,
+} from '@uniquair/contract/users';
+import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { z } from 'zod';
+import { screenStyles } from '../../../components/layouts/screen.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { SelectInput } from '../../../components/ui/select-input.tsx';
+import { useSnackbar } from '../../../components/ui/snackbar.tsx';
+import { TextInput } from '../../../components/ui/text-input.tsx';
+import { useZodResolver } from '../../../lib/form-resolver.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import styles from './account.module.css';
+
+/** The select gives text; the request wants the title id or null. */
+const ProfileFormSchema = UpdateProfileRequestSchema.extend({
+  titleId: z
+    .enum(['', '1', '2'])
+    .transform((value) => (value === '' ? null : (Number(value) as 1 | 2))),
+});
+
+type ProfileFormInput = z.input<typeof ProfileFormSchema>;
+
+export interface TitleOption {
+  readonly id: number;
+  readonly name: string;
+}
+
+/** Names, title and notification preference (`POST /api/users/update-profile`). */
+export function ProfileForm({
+  user,
+  titles,
+}: {
+  readonly user: CurrentUser;
+  readonly titles: readonly TitleOption[];
+}) {
+  const intl = useIntl();
+  const snackbar = useSnackbar();
+  const update = useUpdateProfile();
+  const form = useForm<ProfileFormInput, unknown, UpdateProfileRequest>({
+    resolver: useZodResolver(ProfileFormSchema),
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      titleId: user.titleId === 1 || user.titleId === 2 ? (String(user.titleId) as '1' | '2') : '',
+      notifications: user.notifications,
+    },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      snackbar.show(intl.formatMessage({ id: 'account.saved' }));
+    } catch {
+      snackbar.show(intl.formatMessage({ id: 'account.failed' }));
+    }
+  });
+  const { errors } = form.formState;
+  return (
+    <section className={styles.section} aria-labelledby="profile-heading">
+      <h2 id="profile-heading">{intl.formatMessage({ id: 'account.profileTitle' })}</h2>
+      <form className={screenStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <SelectInput
+          label={intl.formatMessage({ id: 'account.title' })}
+          options={[
+            { value: '', label: intl.formatMessage({ id: 'account.titleNone' }) },
+            ...titles.map((title) => ({ value: String(title.id), label: title.name })),
+          ]}
+          error={errors.titleId?.message}
+          {...form.register('titleId')}
+        />
+        <TextInput
+          label={intl.formatMessage({ id: 'auth.firstName' })}
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <TextInput
+          label={intl.formatMessage({ id: 'auth.lastName' })}
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
+        <label className={styles.check}>
+          <input type="checkbox" {...form.register('notifications')} />
+          {intl.formatMessage({ id: 'account.notifications' })}
+        </label>
+        <div>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {intl.formatMessage({ id: 'account.save' })}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

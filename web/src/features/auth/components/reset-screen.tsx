@@ -1,0 +1,79 @@
+import { PASSWORD_MIN_LENGTH, ResetPasswordRequestSchema } from '@uniquair/contract/users';
+import type { MessageKey } from '@uniquair/i18n/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextInput } from '../../../components/ui/text-input.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useZodResolver } from '../../../lib/form-resolver.ts';
+import { resetPassword } from '../api/reset-password.ts';
+import { FormProblem, problemOf } from './form-problem.tsx';
+import type { SignInNotice } from './sign-in-screen.tsx';
+
+type ResetForm = z.input<typeof ResetPasswordRequestSchema>;
+
+/**
+ * `/reset/{token}` (SPEC §2): the new password, twice. An expired or used link reads 'Your
+ * recovery link has expired', with the way to ask for a new one. Afterwards the visitor signs in
+ * with the new password (every session of the account has ended).
+ */
+export function ResetScreen({ token }: { readonly token: string }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [problem, setProblem] = useState<MessageKey | null>(null);
+  const form = useForm<ResetForm, unknown, z.output<typeof ResetPasswordRequestSchema>>({
+    resolver: useZodResolver(ResetPasswordRequestSchema),
+    defaultValues: { newPassword: { first: '', second: '' } },
+  });
+  const submit = form.handleSubmit(async ({ newPassword }) => {
+    setProblem(null);
+    try {
+      await resetPassword(token, newPassword.first, newPassword.second);
+      const state: SignInNotice = { notice: 'passwordReset' };
+      await navigate(paths.signin.getHref(), { replace: true, state });
+    } catch (error) {
+      setProblem(
+        problemOf(error, 'auth.failed', { 404: 'auth.linkExpired', 410: 'auth.linkExpired' }),
+      );
+    }
+  });
+  const errors = form.formState.errors.newPassword;
+  return (
+    <Screen title={intl.formatMessage({ id: 'auth.resetTitle' })}>
+      <form className={screenStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <TextInput
+          label={intl.formatMessage({ id: 'auth.newPassword' })}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={intl.formatMessage({ id: 'auth.passwordHint' }, { min: PASSWORD_MIN_LENGTH })}
+          error={errors?.first?.message}
+          {...form.register('newPassword.first')}
+        />
+        <TextInput
+          label={intl.formatMessage({ id: 'auth.repeatPassword' })}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors?.second?.message}
+          {...form.register('newPassword.second')}
+        />
+        <FormProblem problem={problem} />
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          {intl.formatMessage({ id: 'auth.resetSubmit' })}
+        </Button>
+      </form>
+      {problem === 'auth.linkExpired' ? (
+        <div className={screenStyles.links}>
+          <Link to={paths.recover.getHref()}>
+            {intl.formatMessage({ id: 'auth.recoverAgain' })}
+          </Link>
+        </div>
+      ) : null}
+    </Screen>
+  );
+}

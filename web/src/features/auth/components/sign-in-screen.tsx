@@ -1,0 +1,150 @@
+import {
+  EmailRequestSchema,
+  SignInRequestSchema,
+  type SignInRequest,
+} from '@uniquair/contract/users';
+import type { MessageKey } from '@uniquair/i18n/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextInput } from '../../../components/ui/text-input.tsx';
+import { paths, REDIRECT_PARAM, safeReturnTarget } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useZodResolver } from '../../../lib/form-resolver.ts';
+import { useCurrentUser } from '../api/get-current-user.ts';
+import { requestLoginLink } from '../api/request-login-link.ts';
+import { signIn } from '../api/sign-in.ts';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
+import { FormProblem, problemOf } from './form-problem.tsx';
+
+/** Where the sign-in page was sent from after a password reset (router state). */
+export interface SignInNotice {
+  readonly notice?: 'passwordReset';
+}
+
+function LinkRequestForm() {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [problem, setProblem] = useState<MessageKey | null>(null);
+  const form = useForm<z.input<typeof EmailRequestSchema>, unknown, { email: string }>({
+    resolver: useZodResolver(EmailRequestSchema),
+    defaultValues: { email: '' },
+  });
+  const submit = form.handleSubmit(async ({ email }) => {
+    setProblem(null);
+    try {
+      await requestLoginLink(email);
+      setSent(true);
+    } catch (error) {
+      setProblem(problemOf(error, 'auth.failed'));
+    }
+  });
+  return (
+    <section className={screenStyles.form} aria-labelledby="link-request-heading">
+      <h2 id="link-request-heading">{intl.formatMessage({ id: 'auth.linkRequestTitle' })}</h2>
+      <p>{intl.formatMessage({ id: 'auth.linkRequestIntro' })}</p>
+      {!open ? (
+        <div>
+          <Button variant="secondary" aria-expanded={false} onClick={() => setOpen(true)}>
+            {intl.formatMessage({ id: 'auth.linkRequestSubmit' })}
+          </Button>
+        </div>
+      ) : sent ? (
+        <p role="status">{intl.formatMessage({ id: 'auth.linkRequestSent' })}</p>
+      ) : (
+        <form className={screenStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+          <TextInput
+            autoFocus
+            label={intl.formatMessage({ id: 'auth.email' })}
+            type="email"
+            autoComplete="email"
+            required
+            error={form.formState.errors.email?.message}
+            {...form.register('email')}
+          />
+          <FormProblem problem={problem} />
+          <Button type="submit" variant="secondary" loading={form.formState.isSubmitting}>
+            {intl.formatMessage({ id: 'auth.linkRequestSubmit' })}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/**
+ * `/signin` (SPEC §2, §4): e-mail and password, or a sign-in link by e-mail. A visitor who is (or
+ * becomes) signed in goes on to the page the auth gate remembered (`?redirectTo=`), else home.
+ * Wrong credentials read 'Incorrect email or password'; other failures 'Sign-In failed', or
+ * 'Unable to connect to server, please try again later' when the server cannot be reached.
+ */
+export function SignInScreen() {
+  const intl = useIntl();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const target = safeReturnTarget(searchParams.get(REDIRECT_PARAM));
+  const current = useCurrentUser();
+  const completeSignIn = useCompleteSignIn();
+  const [problem, setProblem] = useState<MessageKey | null>(null);
+  const form = useForm<SignInRequest, unknown, SignInRequest>({
+    resolver: useZodResolver(SignInRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const notice = (location.state as SignInNotice | null)?.notice;
+
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const answer = await signIn(values);
+      if (!answer.isLogged) throw new Error('Not signed in');
+      await completeSignIn(answer, target);
+    } catch (error) {
+      if (isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED') {
+        setProblem('auth.notConfirmed');
+        return;
+      }
+      setProblem(problemOf(error, 'auth.signInFailed', { 401: 'auth.incorrect' }));
+    }
+  });
+
+  if (current.isLogged && !form.formState.isSubmitting) return <Navigate to={target} replace />;
+  return (
+    <Screen title={intl.formatMessage({ id: 'nav.signIn' })}>
+      {notice === 'passwordReset' ? (
+        <p role="status">{intl.formatMessage({ id: 'auth.resetDone' })}</p>
+      ) : null}
+      <form className={screenStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <TextInput
+          label={intl.formatMessage({ id: 'auth.email' })}
+          type="email"
+          autoComplete="username"
+          required
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextInput
+          label={intl.formatMessage({ id: 'auth.password' })}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={form.formState.errors.password?.message}
+          {...form.register('password')}
+        />
+        <FormProblem problem={problem} />
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          {intl.formatMessage({ id: 'nav.signIn' })}
+        </Button>
+      </form>
+      <div className={screenStyles.links}>
+        <Link to={paths.recover.getHref()}>{intl.formatMessage({ id: 'auth.forgot' })}</Link>
+        <Link to={paths.register.getHref()}>{intl.formatMessage({ id: 'nav.register' })}</Link>
+      </div>
+      <LinkRequestForm />
+    </Screen>
+  );
+}

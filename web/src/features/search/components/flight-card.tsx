@@ -1,0 +1,211 @@
+import type { SearchFareClass } from '@uniquair/contract/search';
+import { memo, useId, useRef, useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import type { FlightRow } from '../flight-rows.ts';
+import type { Money } from '../hooks/use-money.ts';
+import { FareOptions } from './fare-options.tsx';
+import { formatDuration, formatLocalTime } from './flight-format.ts';
+import styles from './flight-card.module.css';
+
+/** Seats left at which a fare's scarcity is pointed out. */
+const FEW_SEATS = 5;
+
+interface CardText {
+  readonly departure: string;
+  readonly arrival: string;
+  readonly duration: string;
+  readonly stops: string;
+  readonly price: string;
+  /** The times as a sentence, for assistive technology. */
+  readonly times: string;
+}
+
+const textCache = new WeakMap<FlightRow, { intl: IntlShape; money: Money; text: CardText }>();
+
+/**
+ * A card's formatted texts, worked out once per row, language and currency: a card that comes
+ * back into the list (a filter undone) does not format anything again.
+ */
+function cardText(row: FlightRow, intl: IntlShape, money: Money, resultCurrency: string): CardText {
+  const cached = textCache.get(row);
+  if (cached && cached.intl === intl && cached.money === money) return cached.text;
+  const { flight, cheapest } = row;
+  const first = flight.segments[0];
+  const last = flight.segments.at(-1);
+  const via = flight.segments.slice(0, -1).map((segment) => segment.to);
+  const departure = first ? formatLocalTime(intl, first.departureLocal) : '';
+  const arrival = last ? formatLocalTime(intl, last.arrivalLocal) : '';
+  const text: CardText = {
+    departure,
+    arrival,
+    times: intl.formatMessage(
+      { id: 'search.flight.times' },
+      { departure, arrival, days: row.arrivalDayOffset },
+    ),
+    duration: formatDuration(intl, flight.duration),
+    stops:
+      flight.stops === 0
+        ? intl.formatMessage({ id: 'search.flight.direct' })
+        : intl.formatMessage(
+            { id: 'search.flight.stops' },
+            { count: flight.stops, airports: intl.formatList(via) },
+          ),
+    price: money.format(money.convert(cheapest.price, resultCurrency), {
+      currency: money.currencyOf(resultCurrency),
+    }),
+  };
+  textCache.set(row, { intl, money, text });
+  return text;
+}
+
+export interface FlightCardProps {
+  readonly row: FlightRow;
+  readonly legIndex: number;
+  /** The search the flight belongs to (for its fare conditions). */
+  readonly hash: string;
+  /** The chosen fare class letter, when this flight is the leg's choice. */
+  readonly chosenFare: string | null;
+  /** Seats to buy: adults and children. */
+  readonly seats: number;
+  readonly resultCurrency: string;
+  readonly money: Money;
+  readonly onChoose: (legIndex: number, flightId: string, fare: SearchFareClass) => void;
+}
+
+/**
+ * One flight of the results: local departure and arrival times, travel time, stops, flight
+ * numbers and the lowest fare per adult; 'See fares' opens the fare classes to choose from.
+ * Memoised: a filter change re-renders only the cards that appear.
+ */
+export const FlightCard = memo(function FlightCard({
+  row,
+  legIndex,
+  hash,
+  chosenFare,
+  seats,
+  resultCurrency,
+  money,
+  onChoose,
+}: FlightCardProps) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const faresId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const { flight, cheapest } = row;
+  const first = flight.segments[0];
+  const last = flight.segments.at(-1);
+  if (!first || !last) return null;
+  const { departure, arrival, duration, stops, price, times } = cardText(
+    row,
+    intl,
+    money,
+    resultCurrency,
+  );
+  const chosen =
+    chosenFare === null ? null : flight.fareClasses.find((f) => f.letter === chosenFare);
+  const fareName = (fare: SearchFareClass) =>
+    intl.formatMessage(
+      { id: 'search.fare.name' },
+      {
+        cabin: intl.formatMessage({ id: `search.cabin.${fare.cabin}` }),
+        letter: fare.letter,
+      },
+    );
+
+  return (
+    <li className={styles.card} data-chosen={chosen ? true : undefined}>
+      <div className={styles.main}>
+        <h3 className={styles.times}>
+          <span aria-hidden="true">
+            {departure}
+            <span className={styles.arrow}> → </span>
+            {arrival}
+            {row.arrivalDayOffset > 0 ? (
+              <sup className={styles.dayOffset}>+{intl.formatNumber(row.arrivalDayOffset)}</sup>
+            ) : null}
+          </span>
+          <span className="visually-hidden">{times}</span>
+        </h3>
+        <p className={styles.route}>
+          <span>
+            {first.from} – {last.to}
+          </span>
+          <span>{duration}</span>
+          <span>{stops}</span>
+        </p>
+        <p className={styles.numbers}>
+          {flight.segments.map((segment) => segment.flightNumber).join(' · ')}
+        </p>
+      </div>
+      <div className={styles.side}>
+        <p className={styles.price}>
+          <strong>{price}</strong>
+          <span className={styles.perAdult}>
+            {intl.formatMessage({ id: 'search.flight.perAdult' })}
+          </span>
+        </p>
+        {cheapest.seatsLeft < FEW_SEATS ? (
+          <p className={styles.scarce}>
+            {intl.formatMessage({ id: 'search.flight.seatsLeft' }, { count: cheapest.seatsLeft })}
+          </p>
+        ) : null}
+        {chosen ? (
+          <p className={styles.chosen}>
+            <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M8.2 13.6 4.7 10l-1.4 1.4 4.9 4.9 9.5-9.5-1.4-1.4-8.1 8.2Z"
+              />
+            </svg>
+            {intl.formatMessage({ id: 'search.flight.chosen' }, { fare: fareName(chosen) })}
+          </p>
+        ) : null}
+        <button
+          ref={toggle}
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={faresId}
+          aria-label={intl.formatMessage(
+            {
+              id: open
+                ? 'search.flight.hideFaresFor'
+                : chosen
+                  ? 'search.flight.changeFor'
+                  : 'search.flight.seeFaresFor',
+            },
+            { departure },
+          )}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {intl.formatMessage({
+            id: open
+              ? 'search.flight.hideFares'
+              : chosen
+                ? 'search.flight.change'
+                : 'search.flight.seeFares',
+          })}
+        </button>
+      </div>
+      <div id={faresId} className={styles.fares} hidden={!open}>
+        {open ? (
+          <FareOptions
+            flight={flight}
+            hash={hash}
+            chosenFare={chosenFare}
+            seats={seats}
+            resultCurrency={resultCurrency}
+            money={money}
+            fareName={fareName}
+            fewSeats={FEW_SEATS}
+            onChoose={(fare) => {
+              setOpen(false);
+              toggle.current?.focus();
+              onChoose(legIndex, flight.id, fare);
+            }}
+          />
+        ) : null}
+      </div>
+    </li>
+  );
+});

@@ -1,0 +1,238 @@
+import type { Airport, Route } from '@uniquair/contract/data';
+import { clampToBounds } from '@uniquair/domain/calendar/date-picker-bounds';
+import { maxYmd, ymdParts, type Ymd } from '@uniquair/domain/dates/ymd';
+import { routeDateRange } from '@uniquair/domain/routes/route-date-field';
+import { useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useIntl } from 'react-intl';
+import { Calendar } from '../../../components/ui/calendar.tsx';
+import controlStyles from '../../../components/ui/control.module.css';
+import { describedBy, Field, useFieldIds } from '../../../components/ui/field.tsx';
+import { useCheapestDays } from '../api/get-cheapest-days.ts';
+import { useCheapestMonths } from '../api/get-cheapest-months.ts';
+import { useMoney } from '../hooks/use-money.ts';
+import { scheduleOf, todayAt } from '../trip.ts';
+import { formatTypedDate, parseTypedDate } from '../typed-date.ts';
+import { formatDay } from './flight-format.ts';
+import { DayPrice, MonthPrice, PriceLegend } from './price-calendar.tsx';
+import styles from './route-date-field.module.css';
+
+export interface RouteDateFieldProps {
+  readonly label: string;
+  /** The route flown; null until both airports are chosen (the field is disabled). */
+  readonly route: Route | null;
+  readonly origin: Airport | null;
+  readonly value: Ymd | null;
+  /** Called with the date, or null and whether the typed text is not a date. */
+  readonly onChange: (date: Ymd | null, unreadable: boolean) => void;
+  /** No earlier day can be picked (the previous leg's date). */
+  readonly notBefore?: Ymd | null;
+  readonly error?: string;
+  readonly required?: boolean;
+  readonly id?: string;
+  /** The text input (a form focuses it on an error). */
+  readonly ref?: Ref<HTMLInputElement>;
+}
+
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A route date field (SPEC §2, §5): type the date, or pick it in the price calendar, which offers
+ * only the days the route flies in its range (from today at the departure airport, at most a year
+ * ahead) and shows each day's lowest price and rating and each month's lowest price. A typed date
+ * is checked by the form, which shows the route date messages.
+ */
+export function RouteDateField({
+  label,
+  route,
+  origin,
+  value,
+  onChange,
+  notBefore = null,
+  error,
+  required = false,
+  id,
+  ref,
+}: RouteDateFieldProps) {
+  const intl = useIntl();
+  const money = useMoney();
+  const ids = useFieldIds(id);
+  const calendarButton = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(() => (value ? formatTypedDate(value, intl.locale) : ''));
+  const [shownValue, setShownValue] = useState(value);
+  const [shownLocale, setShownLocale] = useState(intl.locale);
+  // A date set from outside (the calendar, the form) replaces the text.
+  if (shownValue !== value || shownLocale !== intl.locale) {
+    setShownValue(value);
+    setShownLocale(intl.locale);
+    if (value !== null) setText(formatTypedDate(value, intl.locale));
+    else if (shownValue !== null) setText('');
+  }
+
+  const today = origin ? todayAt(origin) : null;
+  const range = route && today ? routeDateRange(scheduleOf(route), today) : null;
+  const min = range && notBefore ? maxYmd(range.min, notBefore) : range?.min;
+  const bounds = range && min && min <= range.max ? { min, max: range.max } : null;
+  const disabled = route === null || origin === null;
+  const initialMonth = () => {
+    const { year, month } = ymdParts(
+      value ?? (bounds && today ? clampToBounds(bounds, today) : (today ?? ('2026-01-01' as Ymd))),
+    );
+    return { year, month };
+  };
+  const [shown, setShown] = useState(initialMonth);
+  const routeId = open && route ? route.id : null;
+  const days = useCheapestDays(routeId, shown.year, shown.month);
+  const months = useCheapestMonths(routeId);
+
+  const commit = () => {
+    const trimmed = text.trim();
+    const date = trimmed === '' ? null : parseTypedDate(trimmed, intl.locale);
+    // The text stays as typed: only a date set from outside rewrites it.
+    setShownValue(date);
+    if (date !== null) setText(formatTypedDate(date, intl.locale));
+    onChange(date, trimmed !== '' && date === null);
+  };
+
+  const openCalendar = () => {
+    setShown(initialMonth());
+    setOpen(true);
+  };
+  const close = () => {
+    setOpen(false);
+    calendarButton.current?.focus();
+  };
+
+  const handleDialogKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || !dialog.current.contains(active))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const example = formatTypedDate(bounds?.min ?? today ?? ('2026-12-01' as Ymd), intl.locale);
+  const hint = disabled
+    ? intl.formatMessage({ id: 'search.date.chooseAirportsFirst' })
+    : value
+      ? formatDay(intl, value, 'full')
+      : intl.formatMessage({ id: 'search.date.hint' }, { example });
+  const calendarLabel = intl.formatMessage({ id: 'search.date.openCalendar' }, { label });
+
+  return (
+    <Field ids={ids} label={label} required={required} hint={hint} error={error}>
+      <div className={styles.wrapper}>
+        <div className={styles.row}>
+          <input
+            ref={ref}
+            id={ids.controlId}
+            className={[controlStyles.control, styles.input].join(' ')}
+            type="text"
+            autoComplete="off"
+            value={text}
+            disabled={disabled}
+            required={required}
+            aria-required={required || undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(ids, { hint, error })}
+            onChange={(event) => setText(event.currentTarget.value)}
+            onBlur={commit}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                commit();
+              } else if (event.key === 'ArrowDown' && event.altKey && !disabled) {
+                event.preventDefault();
+                openCalendar();
+              }
+            }}
+          />
+          <button
+            ref={calendarButton}
+            type="button"
+            className={styles.calendarButton}
+            aria-label={calendarLabel}
+            title={calendarLabel}
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            disabled={disabled || bounds === null}
+            onClick={openCalendar}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M19 4h-1V2h-2v2H8V2H6v2H5a2 2 0 0 0-2 2v14c0 1.1.9 2 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2Zm0 16H5V10h14v10Zm0-12H5V6h14v2Zm-7 5h5v5h-5v-5Z"
+              />
+            </svg>
+          </button>
+        </div>
+        {open && route && bounds && today ? (
+          <>
+            <div className={styles.backdrop} aria-hidden="true" onClick={close} />
+            <div
+              ref={dialog}
+              role="dialog"
+              aria-modal="true"
+              aria-labelledby={ids.labelId}
+              className={styles.dialog}
+              onKeyDown={handleDialogKeyDown}
+            >
+              <Calendar
+                value={value}
+                today={today}
+                min={bounds.min}
+                max={bounds.max}
+                dowMask={route.dow}
+                autoFocus
+                onMonthChange={(year, month) => setShown({ year, month })}
+                onSelect={(date) => {
+                  setShownValue(date);
+                  setText(formatTypedDate(date, intl.locale));
+                  onChange(date, false);
+                  close();
+                }}
+                renderDayContent={(date) => (
+                  <DayPrice date={date} prices={days.data} money={money} />
+                )}
+                renderMonthContent={(year, month) => (
+                  <MonthPrice year={year} month={month} prices={months.data} money={money} />
+                )}
+                legend={
+                  <PriceLegend
+                    updatedAt={
+                      days.data?.updatedAt ??
+                      (days.dataUpdatedAt ? new Date(days.dataUpdatedAt) : null)
+                    }
+                    loading={days.isPending}
+                    currency={money.currencyOf(days.data?.currency ?? 'USD')}
+                  />
+                }
+              />
+              <div className={styles.footer}>
+                <button type="button" className={styles.closeButton} onClick={close}>
+                  {intl.formatMessage({ id: 'ui.datePicker.close' })}
+                </button>
+              </div>
+            </div>
+          </>
+        ) : null}
+      </div>
+    </Field>
+  );
+}

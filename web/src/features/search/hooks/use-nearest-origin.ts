@@ -1,0 +1,134 @@
+import type { Airport } from '@uniquair/contract/data';
+import { areValidCoordinates, nearestPlace, type Coordinates } from '@uniquair/domain/geo/distance';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  useLocationPermission,
+  type LocationPermission,
+} from '../../../lib/location-permission.ts';
+
+/**
+ * The traveller's nearest departure airport (SPEC §3, §4): with the location permission granted,
+ * the browser's position — kept in the cookies `lat` and `long`, rounded to about a kilometre —
+ * picks the nearest airport that has routes. Without the permission nothing is read or kept, and
+ * a denied permission removes the cookies.
+ */
+
+export const LATITUDE_COOKIE = 'lat';
+export const LONGITUDE_COOKIE = 'long';
+/** How long the position is kept: a week. */
+const COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** A position at most ten minutes old is good enough to find an airport. */
+const POSITION_MAX_AGE_MS = 600_000;
+const POSITION_TIMEOUT_MS = 15_000;
+
+function cookieValue(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/** The position kept in the cookies, or null. */
+export function readLocationCookies(cookies = document.cookie): Coordinates | null {
+  const latitude = cookieValue(cookies, LATITUDE_COOKIE);
+  const longitude = cookieValue(cookies, LONGITUDE_COOKIE);
+  if (latitude === null || longitude === null || latitude === '' || longitude === '') return null;
+  const point = { latitude: Number(latitude), longitude: Number(longitude) };
+  return areValidCoordinates(point) ? point : null;
+}
+
+function cookieAttributes(maxAge: number): string {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  return `; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
+}
+
+/** Keeps the position in the cookies, rounded to two decimals (about 1 km). */
+export function writeLocationCookies(point: Coordinates): void {
+  const attributes = cookieAttributes(COOKIE_MAX_AGE_SECONDS);
+  document.cookie = `${LATITUDE_COOKIE}=${point.latitude.toFixed(2)}${attributes}`;
+  document.cookie = `${LONGITUDE_COOKIE}=${point.longitude.toFixed(2)}${attributes}`;
+}
+
+export function clearLocationCookies(): void {
+  const attributes = cookieAttributes(0);
+  document.cookie = `${LATITUDE_COOKIE}=${attributes}`;
+  document.cookie = `${LONGITUDE_COOKIE}=${attributes}`;
+}
+
+export type LocatingStatus = 'idle' | 'locating' | 'unavailable';
+
+export interface NearestOrigin {
+  readonly permission: LocationPermission;
+  readonly status: LocatingStatus;
+  /** The nearest airport with routes, once the position is known and allowed. */
+  readonly airport: Airport | null;
+  readonly distanceKm: number | null;
+  /** Asks the browser for the position (it asks the traveller first when needed). */
+  readonly locate: () => void;
+}
+
+export function useNearestOrigin(origins: readonly Airport[]): NearestOrigin {
+  const { permission } = useLocationPermission();
+  const [position, setPosition] = useState<Coordinates | null>(() => readLocationCookies());
+  const [status, setStatus] = useState<LocatingStatus>('idle');
+  const asked = useRef(false);
+
+  const ask = useCallback(() => {
+    // Some browsers (and embedded views) have no geolocation at all.
+    const geolocation = (navigator as { geolocation?: Geolocation | null }).geolocation;
+    if (!geolocation) {
+      setStatus('unavailable');
+      return;
+    }
+    geolocation.getCurrentPosition(
+      (found) => {
+        const point = { latitude: found.coords.latitude, longitude: found.coords.longitude };
+        writeLocationCookies(point);
+        setPosition(point);
+        setStatus('idle');
+      },
+      (error) => {
+        if (error.code === error.PERMISSION_DENIED) {
+          clearLocationCookies();
+          setPosition(null);
+        }
+        setStatus('unavailable');
+      },
+      { maximumAge: POSITION_MAX_AGE_MS, timeout: POSITION_TIMEOUT_MS },
+    );
+  }, []);
+
+  const locate = useCallback(() => {
+    setStatus('locating');
+    ask();
+  }, [ask]);
+
+  // With the permission granted, the position is refreshed once per page; denied forgets it.
+  useEffect(() => {
+    if (permission === 'granted' && !asked.current) {
+      asked.current = true;
+      ask();
+    }
+    if (permission === 'denied') clearLocationCookies();
+  }, [permission, ask]);
+
+  const usable = permission === 'granted' ? position : null;
+  const nearest = useMemo(
+    () =>
+      usable
+        ? nearestPlace(usable, origins, (airport) => ({
+            latitude: airport.lat,
+            longitude: airport.lon,
+          }))
+        : null,
+    [usable, origins],
+  );
+  return {
+    permission,
+    status,
+    airport: nearest?.place ?? null,
+    distanceKm: nearest?.distanceKm ?? null,
+    locate,
+  };
+}

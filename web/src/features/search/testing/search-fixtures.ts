@@ -1,0 +1,123 @@
+import type { SearchFlight, SearchResult } from '@uniquair/contract/search';
+
+/**
+ * Search results for unit tests, on the test network of `testing/mock-api.ts` (route 12 Sofia →
+ * London, 13 London → Sofia). Times are local `YYYY-MM-DDTHH:mm`; prices USD minor units.
+ */
+
+export interface FlightSpec {
+  readonly id: string;
+  readonly date?: string;
+  readonly from?: string;
+  readonly to?: string;
+  /** Local departure time `HH:mm`. */
+  readonly departs?: string;
+  readonly minutes?: number;
+  readonly stops?: number;
+  /** Prices of the fare classes, cheapest first. */
+  readonly prices?: readonly number[];
+  readonly seatsLeft?: number;
+}
+
+function addMinutes(localDateTime: string, minutes: number): string {
+  const at = new Date(`${localDateTime}:00Z`);
+  return new Date(at.getTime() + minutes * 60_000).toISOString().slice(0, 16);
+}
+
+const LETTERS = ['Q', 'M', 'B', 'Y', 'J'] as const;
+
+export function makeFlight({
+  id,
+  date = '2026-12-01',
+  from = 'SOF',
+  to = 'LHR',
+  departs = '07:05',
+  minutes = 185,
+  stops = 0,
+  prices = [12_300, 15_900],
+  seatsLeft = 9,
+}: FlightSpec): SearchFlight {
+  const departure = `${date}T${departs}`;
+  const via = 'VIE';
+  const hops =
+    stops === 0
+      ? [[from, to]]
+      : [
+          [from, via],
+          [via, to],
+        ];
+  const legMinutes = Math.floor(minutes / hops.length);
+  const segments = hops.map(([legFrom = from, legTo = to], index) => {
+    const start = addMinutes(departure, index * legMinutes);
+    const end = addMinutes(
+      start,
+      index === hops.length - 1 ? minutes - index * legMinutes : legMinutes,
+    );
+    return {
+      flightNumber: `UQ${100 + index}${id}`,
+      carrier: 'UQ',
+      from: legFrom,
+      to: legTo,
+      departureLocal: start,
+      departureUtc: `${start}:00.000Z`,
+      arrivalLocal: end,
+      arrivalUtc: `${end}:00.000Z`,
+      duration: legMinutes,
+    };
+  });
+  return {
+    id,
+    stops,
+    duration: minutes,
+    segments,
+    fareClasses: prices.map((price, index) => ({
+      letter: LETTERS[index] ?? 'Y',
+      cabin: LETTERS[index] === 'J' ? ('business' as const) : ('economy' as const),
+      price,
+      seatsLeft,
+    })),
+  };
+}
+
+const AIRPORTS = [
+  { id: 'SOF', name: 'Sofia Airport', city: 'Sofia', country: 'BG', timeZone: 'Europe/Sofia' },
+  { id: 'LHR', name: 'Heathrow', city: 'London', country: 'GB', timeZone: 'Europe/London' },
+];
+
+const ROUTES = [
+  { id: 12, from: 'SOF', to: 'LHR', dow: 127, af: '2026-01-01', au: null, rating: 1 },
+  { id: 13, from: 'LHR', to: 'SOF', dow: 127, af: '2026-01-01', au: null, rating: 1 },
+];
+
+/** A one-leg result for `route` on `date` with the given flights. */
+export function legResult(
+  route: number,
+  date: string,
+  flights: readonly SearchFlight[],
+  passengers = { adults: 1, children: 0, infants: 0 },
+): SearchResult {
+  const prices = flights.flatMap((flight) => flight.fareClasses.map((fare) => fare.price));
+  return {
+    currency: 'USD',
+    passengers,
+    results: [
+      {
+        route,
+        date,
+        cheapestPrice: prices.length > 0 ? Math.min(...prices) : null,
+        complete: true,
+        flights: [...flights],
+      },
+    ],
+    routes: ROUTES.filter((entry) => entry.id === route),
+    airports: AIRPORTS,
+  };
+}
+
+/** A 32-digit search hash made from a short tag: `hashOf('a')`. */
+export function hashOf(tag: string): string {
+  return tag
+    .padEnd(32, '0')
+    .slice(0, 32)
+    .replace(/[^0-9a-f]/g, '0');
+}

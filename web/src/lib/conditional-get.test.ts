@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { json, mockApi } from '../testing/mock-api.ts';
+import { conditionalGet, type ResponseStore, type StoredResponse } from './conditional-get.ts';
+
+function memoryStore(): ResponseStore & { entries: Map<string, StoredResponse<unknown>> } {
+  const entries = new Map<string, StoredResponse<unknown>>();
+  return {
+    entries,
+    read: <T>(url: string) => Promise.resolve(entries.get(url) as StoredResponse<T> | undefined),
+    write: (url, entry) => {
+      entries.set(url, entry);
+      return Promise.resolve();
+    },
+  };
+}
+
+const LAST_MODIFIED = 'Sat, 21 Nov 2026 10:00:00 GMT';
+
+describe('conditionalGet', () => {
+  it('stores the answer with its Last-Modified date, then asks with If-Modified-Since', async () => {
+    const store = memoryStore();
+    const asked: (string | null)[] = [];
+    mockApi({
+      'GET /api/data/routes': ({ headers }) => {
+        asked.push(headers.get('if-modified-since'));
+        return asked.length === 1
+          ? json({ routes: [1] }, { headers: { 'last-modified': LAST_MODIFIED } })
+          : new Response(null, { status: 304 });
+      },
+    });
+    await expect(conditionalGet('/api/data/routes', store)).resolves.toEqual({ routes: [1] });
+    await expect(conditionalGet('/api/data/routes', store)).resolves.toEqual({ routes: [1] });
+    expect(asked).toEqual([null, LAST_MODIFIED]);
+  });
+
+  it('replaces the stored copy when the server has a newer one', async () => {
+    const store = memoryStore();
+    await store.write('/api/data/routes', { lastModified: LAST_MODIFIED, data: { routes: [1] } });
+    mockApi({
+      'GET /api/data/routes': () =>
+        json({ routes: [2] }, { headers: { 'last-modified': 'Sun, 22 Nov 2026 10:00:00 GMT' } }),
+    });
+    await expect(conditionalGet('/api/data/routes', store)).resolves.toEqual({ routes: [2] });
+    expect(store.entries.get('/api/data/routes')?.lastModified).toBe(
+      'Sun, 22 Nov 2026 10:00:00 GMT',
+    );
+  });
+
+  it('uses the stored copy when offline, and fails without one', async () => {
+    const store = memoryStore();
+    globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    await expect(conditionalGet('/api/data/routes', store)).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+    });
+    await store.write('/api/data/routes', { lastModified: LAST_MODIFIED, data: { routes: [1] } });
+    await expect(conditionalGet('/api/data/routes', store)).resolves.toEqual({ routes: [1] });
+  });
+});

@@ -1,0 +1,27 @@
+import type { CatalogueLocale } from '@uniquair/i18n/messages';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProvider } from '../app/provider.tsx';
+import { createRoutes } from '../app/router.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+
+export interface RenderAppOptions {
+  readonly locale?: CatalogueLocale;
+}
+
+/**
+ * Renders the whole app (providers, shell, real routes) at `url`, with an in-memory history and
+ * a fresh query client. The API must be mocked (`mockApi`, `mockAppApi`). The catalogue, the
+ * start-up data and the page modules load asynchronously: query with `findBy…`.
+ */
+export function renderApp(url: string, { locale = 'en' }: RenderAppOptions = {}) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 60_000 } });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [url] });
+  const view = render(
+    <AppProvider queryClient={queryClient} locale={locale}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, queryClient };
+}

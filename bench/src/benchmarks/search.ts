@@ -1,0 +1,441 @@
+import { randomBytes } from 'node:crypto';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '@uniquair/server/db/dialect';
+import type { Route } from '@uniquair/server/db/database';
+import { compare, REPO_ROOT, report, SHORT, startProcess, type RunningServer } from '../harness.ts';
+
+/** Searches timed per kind (each a new search, so each runs a job). */
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? (SHORT ? 40 : 200));
+/** Progress streams held open at once for the memory figure. */
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
+/** Identical inits sent at once for the fan-out check. */
+const IDENTICAL_INITS = 50;
+
+/** Headers that belong to one connection or one moment, not to the answer. */
+const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+interface Recording {
+  path: string;
+  conditional: boolean;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+async function record(url: string, init: RequestInit = {}): Promise<Recording> {
+  const response = await fetch(url, {
+    ...init,
+    headers: { 'accept-encoding': 'identity', ...(init.headers as Record<string, string>) },
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!HOP_HEADERS.has(name)) headers[name] = value;
+  });
+  return {
+    path: new URL(url).pathname,
+    conditional: false,
+    status: response.status,
+    headers,
+    body: body.toString('base64'),
+  };
+}
+
+function ymdPlus(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+const ms = (value: number) => `${value.toFixed(2).padStart(7)} ms`;
+
+/** The pid listening on a loopback port, from /proc (Linux): the server's own process. */
+function pidListeningOn(port: number): number {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A' && fields[9]) {
+        inodes.add(fields[9]);
+      }
+    }
+  }
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+        if (inode && inodes.has(inode)) return Number(pid);
+      } catch {
+        // the descriptor closed meanwhile
+      }
+    }
+  }
+  throw new Error(`no process listens on port ${port}`);
+}
+
+/** Resident memory of a process in MiB. */
+function rssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((row) => row.startsWith('VmRSS:'));
+  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) / 1024;
+}
+
+/** Routes for the searches: a daily return trip and a chain of four daily routes. */
+function pickRoutes(routes: Route[], today: string): { out: Route; back: Route; chain: Route[] } {
+  const open = (route: Route) =>
+    route.dow === 127 && route.available_until === null && route.available_from <= today;
+  const daily = routes.filter(open);
+  const out = daily.find((route) =>
+    daily.some(
+      (other) => other.from_airport === route.to_airport && other.to_airport === route.from_airport,
+    ),
+  );
+  const back = daily.find(
+    (route) => route.from_airport === out?.to_airport && route.to_airport === out?.from_airport,
+  );
+  if (!out || !back) throw new Error('no daily return trip in the seed');
+  const extend = (chain: Route[]): Route[] | null => {
+    if (chain.length === 4) return chain;
+    const last = chain[chain.length - 1] as Route;
+    for (const next of daily.filter((route) => route.from_airport === last.to_airport)) {
+      if (chain.includes(next)) continue;
+      const found = extend([...chain, next]);
+      if (found) return found;
+    }
+    return null;
+  };
+  const chain = daily.map((first) => extend([first])).find((found) => found !== null);
+  if (!chain) throw new Error('no chain of four daily routes in the seed');
+  return { out, back, chain };
+}
+
+/** Reads an SSE stream until a finished status; resolves with it. */
+function untilFinished(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { agent: false }, (response) => {
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        const match = /"status":"(done|error|expired)"/.exec(buffer);
+        if (match?.[1]) {
+          resolve(match[1]);
+          response.destroy();
+        }
+      });
+      response.on('end', () =>
+        reject(
+          new Error(
+            `${url}: ${response.statusCode} without a finished status: ${buffer.slice(0, 300)}`,
+          ),
+        ),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+interface Timed {
+  ms: number;
+  direct: boolean;
+}
+
+/** One search as a client runs it: init, then the progress stream if init was not done. */
+async function timeSearch(base: string, body: unknown): Promise<Timed> {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/search/init`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`init: ${response.status} ${await response.text()}`);
+  const answer = (await response.json()) as { status: string; hash: string };
+  if (answer.status === 'done') return { ms: performance.now() - started, direct: true };
+  const status = await untilFinished(`${base}/spp/search/ssestatus/${answer.hash}`);
+  if (status !== 'done') throw new Error(`search ended ${status}`);
+  return { ms: performance.now() - started, direct: false };
+}
+
+/** The same client work against the bare server replaying a done init answer. */
+async function timeBare(base: string, body: unknown): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/search/init`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await response.json();
+  return performance.now() - started;
+}
+
+/** Opens an SSE stream and resolves once its first event arrived; `ended` gives the last status. */
+function subscribe(url: string): Promise<{ ended: Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { agent: false }, (response: IncomingMessage) => {
+      let last = '';
+      let opened = false;
+      const ended = new Promise<string>((end) => {
+        response.on('close', () => end(last));
+      });
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        for (const match of chunk.matchAll(/"status":"(\w+)"/g)) last = match[1] ?? last;
+        if (!opened && last !== '') {
+          opened = true;
+          resolve({ ended });
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * The search engine on the real server (SQLite, seeded): time from init to done for one-leg,
+ * return and four-leg multi-city searches next to the same client work against a bare node:http
+ * server replaying a done answer; calendar-days requests per second against the bare server
+ * sending identical bytes; server memory with a thousand progress streams open on one search; and
+ * how many fan-outs fifty identical concurrent inits cause.
+ */
+export async function searchBenchmark(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'uniquair-bench-search-'));
+  const databaseUrl = `sqlite:${join(dataDir, 'bench.sqlite')}`;
+  const serverEnv = {
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    // One client (this process) opens a thousand streams and starts hundreds of searches.
+    SEARCH_MAX_STREAMS_PER_CLIENT: '0',
+    SEARCH_INITS_PER_MINUTE: '0',
+  };
+  const app = await startProcess(
+    'server',
+    join(REPO_ROOT, 'server/src/server.ts'),
+    serverEnv,
+    '/api/health',
+  );
+  let fresh: RunningServer | undefined;
+  const database = openDatabase(databaseUrl);
+  let bare: RunningServer | undefined;
+  try {
+    const today = ymdPlus(0);
+    const routes = await database.db.selectFrom('routes').selectAll().orderBy('id').execute();
+    const { out, back, chain } = pickRoutes(routes, today);
+    // Search number `n` of a purpose: a day within the bookable year and a passenger mix that no
+    // other search of the run has, so every timed search runs a job. Purposes: 0 timed, 1 warm-up,
+    // 2 recorded for the bare server, 3 the identical inits.
+    const passengersOf = (n: number, purpose: number) => ({
+      adults: 1 + (Math.floor(n / 300) % 6),
+      children: purpose,
+      infants: 0,
+    });
+    const dayOf = (n: number) => 7 + (n % 300);
+    const kinds = {
+      'one way': (n: number, purpose = 0) => ({
+        destinations: [{ route: out.id, date: ymdPlus(dayOf(n)) }],
+        passengers: passengersOf(n, purpose),
+      }),
+      return: (n: number, purpose = 0) => ({
+        destinations: [
+          { route: out.id, date: ymdPlus(dayOf(n)) },
+          { route: back.id, date: ymdPlus(dayOf(n) + 7) },
+        ],
+        passengers: passengersOf(n, purpose),
+      }),
+      'multi-city, 4 legs': (n: number, purpose = 0) => ({
+        destinations: chain.map((route, leg) => ({
+          route: route.id,
+          date: ymdPlus(dayOf(n) + leg),
+        })),
+        passengers: passengersOf(n, purpose),
+      }),
+    };
+
+    // Recordings for the bare server: a done init answer of each kind, and a calendar month.
+    const month = ymdPlus(35);
+    const daysPath = `/api/cheapest-price/days/${out.id}/${Number(month.slice(0, 4))}/${Number(month.slice(5, 7))}`;
+    const recordings: Recording[] = [await record(`${app.url}${daysPath}`)];
+    const initRecording = await record(`${app.url}/api/search/init`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(kinds.return(0, 2)),
+    });
+    recordings.push(initRecording);
+    const replayFile = join(dataDir, 'replay.json');
+    writeFileSync(replayFile, JSON.stringify(recordings));
+    bare = await startProcess(
+      'bare',
+      join(REPO_ROOT, 'bench/src/servers/replay-server.ts'),
+      { BENCH_REPLAY_FILE: replayFile },
+      daysPath,
+    );
+
+    // 1. Init to done, each search new, one at a time (after a few to warm up).
+    console.log(`\nSearch: init → done, ${SEARCHES} new searches per kind, one at a time`);
+    for (let i = 0; i < 10; i += 1) await timeSearch(app.url, kinds.return(i, 1));
+    let offset = 0;
+    for (const [kind, body] of Object.entries(kinds)) {
+      const times: Timed[] = [];
+      for (let i = 0; i < SEARCHES; i += 1) times.push(await timeSearch(app.url, body(offset + i)));
+      offset += SEARCHES;
+      const values = times.map((time) => time.ms);
+      const direct = times.filter((time) => time.direct).length;
+      console.log(
+        `  ${kind.padEnd(20)} median ${ms(percentile(values, 50))}   p95 ${ms(percentile(values, 95))}   ` +
+          `(${direct}/${times.length} answered done by init, the rest through SSE)`,
+      );
+    }
+    const bareTimes: number[] = [];
+    for (let i = 0; i < 10; i += 1) await timeBare(bare.url, kinds.return(i));
+    for (let i = 0; i < SEARCHES; i += 1) bareTimes.push(await timeBare(bare.url, kinds.return(i)));
+    console.log(
+      `  ${'bare node:http'.padEnd(20)} median ${ms(percentile(bareTimes, 50))}   p95 ${ms(percentile(bareTimes, 95))}   ` +
+        `(the same ${Buffer.from(initRecording.body, 'base64').length}-byte done answer, replayed)`,
+    );
+
+    // 2. Calendar days: the real server against identical bytes from node:http.
+    const figures = await compare(
+      { name: 'server', url: `${app.url}${daysPath}` },
+      { name: 'bare', url: `${bare.url}${daysPath}` },
+    );
+    report(
+      `GET ${daysPath}`,
+      { subject: 'Uniquair server (SQLite)', baseline: 'bare node:http, same bytes' },
+      figures,
+    );
+    if (figures.subject.errors + figures.subject.non2xx > 0) {
+      throw new Error('the server answered errors under load');
+    }
+
+    // 3. Fifty identical searches at once: one fan-out.
+    const identical = kinds.return(0, 3);
+    const outcomes = await Promise.all(
+      Array.from({ length: IDENTICAL_INITS }, async () => {
+        const response = await fetch(`${app.url}/api/search/init`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(identical),
+        });
+        const { hash } = (await response.json()) as { hash: string };
+        return { job: response.headers.get('search-job') ?? '?', hash };
+      }),
+    );
+    const count = (job: string) => outcomes.filter((outcome) => outcome.job === job).length;
+    console.log(
+      `\n${IDENTICAL_INITS} identical concurrent inits: ${count('started')} fan-out (job started), ` +
+        `${count('joined')} joined it in flight, ${count('stored')} found it stored; ` +
+        `${new Set(outcomes.map((outcome) => outcome.hash)).size} hash`,
+    );
+
+    // 4. Memory with many progress streams open on one search, in a fresh server process on the
+    // same (seeded) database, so the garbage of seeding and of the runs above does not blur the
+    // figure. The search is marked running as if another server process ran it, so the streams
+    // stay open until it is marked done.
+    await app.stop();
+    fresh = await startProcess(
+      'server (fresh)',
+      join(REPO_ROOT, 'server/src/server.ts'),
+      serverEnv,
+      '/api/health',
+    );
+    const server = fresh;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const pid = pidListeningOn(Number(new URL(server.url).port));
+    const hash = randomBytes(16).toString('hex');
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto('search_results')
+      .values({
+        hash,
+        params: '{}',
+        status: 'progress',
+        progress: 50,
+        result: null,
+        error: null,
+        created_at: now,
+        started_at: now,
+        updated_at: now,
+        finished_at: null,
+        expires_at: null,
+      })
+      .execute();
+    const before = rssMiB(pid);
+    const opening = performance.now();
+    const streams: Awaited<ReturnType<typeof subscribe>>[] = [];
+    for (let i = 0; i < SUBSCRIBERS; i += 50) {
+      streams.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(50, SUBSCRIBERS - i) }, () =>
+            subscribe(`${server.url}/spp/search/ssestatus/${hash}`),
+          ),
+        )),
+      );
+    }
+    const openedMs = performance.now() - opening;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const holding = rssMiB(pid);
+    const stored = await database.db
+      .selectFrom('search_results')
+      .select('result')
+      .where('status', '=', 'done')
+      .executeTakeFirstOrThrow();
+    const finishing = performance.now();
+    await database.db
+      .updateTable('search_results')
+      .set({
+        status: 'done',
+        progress: 100,
+        result: stored.result,
+        finished_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 900_000).toISOString(),
+      })
+      .where('hash', '=', hash)
+      .execute();
+    const ends = await Promise.all(streams.map((stream) => stream.ended));
+    const finishedMs = performance.now() - finishing;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = rssMiB(pid);
+    console.log(
+      `\n${SUBSCRIBERS} SSE subscribers of one search: opened in ${openedMs.toFixed(0)} ms; server RSS ` +
+        `${before.toFixed(1)} MiB before, ${holding.toFixed(1)} MiB holding them ` +
+        `(+${(((holding - before) * 1024) / SUBSCRIBERS).toFixed(1)} KiB each), ${after.toFixed(1)} MiB after; ` +
+        `${ends.filter((status) => status === 'done').length} heard "done" and closed within ` +
+        `${finishedMs.toFixed(0)} ms of the search finishing (run elsewhere: seen on the next database read, ≤ 1 s)`,
+    );
+  } finally {
+    await database.close();
+    await Promise.all([app.stop(), bare?.stop(), fresh?.stop()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

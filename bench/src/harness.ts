@@ -1,0 +1,230 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Short mode (CI) runs each load for a few seconds; full mode for longer, three rounds. */
+export const SHORT = process.env.BENCH_SHORT === '1';
+export const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? (SHORT ? 3 : 10));
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (SHORT ? 1 : 3));
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+/**
+ * Pinned cores (performance goal G7): servers run on core 0, this process and its load generator
+ * on the other cores, so the server measured and the client measuring do not take turns on one
+ * core. Needs taskset and two cores; BENCH_PIN=0 turns it off.
+ */
+const TASKSET = '/usr/bin/taskset';
+export const PINNED =
+  process.env.BENCH_PIN !== '0' && existsSync(TASKSET) && availableParallelism() >= 2;
+if (PINNED) {
+  const clientCores = `1-${availableParallelism() - 1}`;
+  spawnSync(TASKSET, ['-a', '-cp', clientCores, String(process.pid)], { stdio: 'ignore' });
+}
+
+export interface RunningServer {
+  name: string;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until GET url answers 200, or fails after the timeout with the child's output. */
+async function waitUntilReady(
+  url: string,
+  child: ChildProcess,
+  output: string[],
+  timeoutMs: number,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}:\n${output.join('')}`);
+    }
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server not ready at ${url} after ${timeoutMs} ms:\n${output.join('')}`);
+}
+
+/** Starts a TypeScript entry point in its own Node process (its own core for the event loop). */
+export async function startProcess(
+  name: string,
+  entry: string,
+  env: Record<string, string>,
+  readyPath: string,
+  timeoutMs = 180_000,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const output: string[] = [];
+  const command = PINNED ? TASKSET : process.execPath;
+  const args = ['--import', 'tsx', entry];
+  const child = spawn(command, PINNED ? ['-c', '0', process.execPath, ...args] : args, {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      BENCH_PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilReady(`${url}${readyPath}`, child, output, timeoutMs);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    name,
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  /** Mean latency; autocannon's percentiles have a resolution of whole milliseconds. */
+  latencyMeanMs: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** What to load: a URL on loopback, optionally with request headers (conditional requests). */
+export interface LoadTarget {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** The status every answer should have; 2xx by default (a conditional request expects 304). */
+  expectedStatus?: number;
+}
+
+/** Loads one URL on loopback for the configured duration; bounded in time and connections. */
+export async function load(
+  url: string,
+  options: {
+    headers?: Record<string, string>;
+    durationSeconds?: number;
+    expectedStatus?: number;
+  } = {},
+): Promise<LoadFigures> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: options.durationSeconds ?? DURATION_SECONDS,
+    pipelining: 1,
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    latencyMeanMs: result.latency.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx:
+      options.expectedStatus === undefined
+        ? result.non2xx
+        : Object.entries(result.statusCodeStats ?? {})
+            .filter(([status]) => Number(status) !== options.expectedStatus)
+            .reduce((sum, [, stats]) => sum + (stats.count ?? 0), 0),
+  };
+}
+
+/** Interleaves rounds of the subject and the baseline so that machine noise hits both alike. */
+export async function compare(
+  subject: LoadTarget,
+  baseline: LoadTarget,
+  options: { durationSeconds?: number } = {},
+): Promise<{ subject: LoadFigures; baseline: LoadFigures }> {
+  const subjectRuns: LoadFigures[] = [];
+  const baselineRuns: LoadFigures[] = [];
+  const headersOf = (target: LoadTarget) => (target.headers ? { headers: target.headers } : {});
+  const expected = (target: LoadTarget) =>
+    target.expectedStatus === undefined ? {} : { expectedStatus: target.expectedStatus };
+  // Warm both up (JIT, connection pools) before measuring.
+  await autocannon({ url: subject.url, connections: 4, duration: 1, ...headersOf(subject) });
+  await autocannon({ url: baseline.url, connections: 4, duration: 1, ...headersOf(baseline) });
+  for (let round = 0; round < ROUNDS; round += 1) {
+    subjectRuns.push(
+      await load(subject.url, { ...headersOf(subject), ...expected(subject), ...options }),
+    );
+    baselineRuns.push(
+      await load(baseline.url, { ...headersOf(baseline), ...expected(baseline), ...options }),
+    );
+  }
+  return { subject: median(subjectRuns), baseline: median(baselineRuns) };
+}
+
+function median(runs: LoadFigures[]): LoadFigures {
+  const pick = (key: keyof LoadFigures) => {
+    const sorted = runs.map((run) => run[key]).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  };
+  return {
+    requestsPerSecond: pick('requestsPerSecond'),
+    latencyMeanMs: pick('latencyMeanMs'),
+    latencyP50Ms: pick('latencyP50Ms'),
+    latencyP99Ms: pick('latencyP99Ms'),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+  };
+}
+
+/** Prints one comparison as a small table with the ratios to the baseline. */
+export function report(
+  title: string,
+  names: { subject: string; baseline: string },
+  figures: { subject: LoadFigures; baseline: LoadFigures },
+): void {
+  const { subject, baseline } = figures;
+  const ms = (value: number) => `${value.toFixed(2).padStart(7)} ms`;
+  const row = (name: string, f: LoadFigures) =>
+    [
+      `  ${name.padEnd(32)}`,
+      `${f.requestsPerSecond.toFixed(0).padStart(8)} req/s`,
+      `mean ${ms(f.latencyMeanMs)}`,
+      `p99 ${ms(f.latencyP99Ms)}`,
+      `errors ${f.errors + f.non2xx}`,
+    ].join('  ');
+  console.log(
+    `\n${title}  (${ROUNDS} round(s) × ${DURATION_SECONDS} s, ${CONNECTIONS} connections${PINNED ? ', server on core 0, client on the others' : ''})`,
+  );
+  console.log(row(names.subject, subject));
+  console.log(row(names.baseline, baseline));
+  const throughput = subject.requestsPerSecond / Math.max(baseline.requestsPerSecond, 1);
+  const latency = subject.latencyMeanMs / Math.max(baseline.latencyMeanMs, 0.001);
+  console.log(
+    `  ratio: throughput ${throughput.toFixed(2)}× the baseline, mean latency ${latency.toFixed(2)}×`,
+  );
+}

@@ -1,0 +1,30 @@
+import { accountsBenchmark } from './benchmarks/accounts.ts';
+import { dataBenchmark } from './benchmarks/data.ts';
+import { healthBenchmark } from './benchmarks/health.ts';
+import { searchPageBenchmark } from './benchmarks/search-page.ts';
+import { searchBenchmark } from './benchmarks/search.ts';
+import { webBenchmark } from './benchmarks/web.ts';
+
+/** `npm run bench [-- name…]`: runs the named benchmarks, or all of them, and prints figures. */
+const benchmarks: Record<string, () => Promise<void>> = {
+  health: healthBenchmark,
+  data: dataBenchmark,
+  search: searchBenchmark,
+  'search-page': searchPageBenchmark,
+  web: webBenchmark,
+  accounts: accountsBenchmark,
+};
+
+const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const unknown = requested.filter((name) => !(name in benchmarks));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(benchmarks).join(', ')}`,
+  );
+  process.exit(2);
+}
+
+for (const name of requested.length > 0 ? requested : Object.keys(benchmarks)) {
+  const run = benchmarks[name];
+  if (run) await run();
+}

@@ -1,0 +1,71 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const e2eDir = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+/** E2E_PORT lets several runs share a machine; each gets its own database and web build. */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+/** A fresh SQLite file per run: the server migrates and seeds it on start. */
+const database = `${repoRoot}data/e2e-${port}.sqlite`;
+/** The web app built from the current sources for this run. */
+const webDist = `${repoRoot}data/e2e-web-${port}`;
+
+/**
+ * Black-box journeys in Debian's Chromium (no browser downloads) against the real server, which
+ * serves the freshly built web app and the API on one port.
+ */
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  use: {
+    baseURL,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Remove the previous run's database, rebuild the web app so it matches the sources, then
+    // start the server the way `npm start` does (migrate, seed, serve).
+    command: [
+      `rm -f "${database}" "${database}-wal" "${database}-shm"`,
+      `npm run build --workspace @uniquair/web -- --logLevel warn --outDir "${webDist}" --emptyOutDir`,
+      'exec node ../scripts/start.mjs',
+    ].join(' && '),
+    cwd: e2eDir,
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${database}`,
+      WEB_DIST_DIR: webDist,
+      LOG_LEVEL: 'warn',
+    },
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

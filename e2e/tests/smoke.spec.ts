@@ -1,0 +1,64 @@
+import { expect, test } from '../fixtures/test.ts';
+
+test.describe('smoke', () => {
+  test('the home page loads from the server', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Unique routes, unique moments' }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Uniquair - Find flights');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Unique routes, unique moments',
+    );
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Uniquair home page' }),
+    ).toBeVisible();
+  });
+
+  test('a deep link opens the app on the not-found page', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(200);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Not Found' })).toBeVisible();
+    await expect(
+      page.getByText('We could not find this page. Please check the address for typos.'),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Uniquair - Not Found');
+
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page).toHaveTitle('Uniquair - Find flights');
+  });
+
+  test('the skip link moves keyboard focus to the main content', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+  });
+});
+
+test.describe('in the browser language', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the home page is shown in German from its own catalogue chunk', async ({ page }) => {
+    const catalogue = page.waitForResponse(
+      (response) => /\/assets\/de-[\w-]+\.js$/.test(response.url()) && response.ok(),
+    );
+    await page.goto('/');
+    await catalogue;
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Einzigartige Routen, einzigartige Momente' }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Uniquair - Flüge finden');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+});

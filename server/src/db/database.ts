@@ -1,5 +1,5 @@
 import type { Ymd } from '@uniquair/domain/dates/ymd';
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**
  * The tables of the database as Kysely sees them. Column names are snake_case, as in SQL.
@@ -38,6 +38,16 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   bookings: BookingsTable;
   booking_passengers: BookingPassengersTable;
+  booking_flights: BookingFlightsTable;
+  booking_extras: BookingExtrasTable;
+  seat_holds: SeatHoldsTable;
+  booking_device_tokens: BookingDeviceTokensTable;
+  booking_link_tokens: BookingLinkTokensTable;
+  tickets: TicketsTable;
+  payments: PaymentsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  processed_events: ProcessedEventsTable;
+  outbox: OutboxTable;
 }
 
 /** A boolean stored as an integer, identical on SQLite and PostgreSQL. */
@@ -434,6 +444,135 @@ export interface BookingsTable {
   locale: string;
   created_at: IsoInstant;
   updated_at: IsoInstant;
+  /** The search the booking was made from. */
+  search_hash: string | null;
+  /** End of the seat hold of an unpaid booking. */
+  hold_expires_at: IsoInstant | null;
+  /** Country calling code digits of `booker_phone`. */
+  booker_phone_code: string | null;
+  /** Fares and extras in the base currency (USD); `currency`/`total_minor` are the charge. */
+  base_currency: ColumnType<string, string | undefined, string>;
+  base_total_minor: ColumnType<number, number | undefined, number>;
+  /** The method of the payment that paid or confirmed the booking. */
+  payment_method: string | null;
+  paid_at: IsoInstant | null;
+}
+
+/** A leg of a booking with its own copy of the journey (see the booking-flow migration). */
+export interface BookingFlightsTable {
+  id: Generated<number>;
+  booking_id: number;
+  position: number;
+  destination_index: number;
+  flight_ref: string;
+  route_id: number | null;
+  date: Ymd;
+  from_airport: string;
+  to_airport: string;
+  fare_letter: string;
+  cabin: string;
+  fare_price_minor: number;
+  /** JSON array of the contract's BookingSegment. */
+  segments: string;
+}
+
+export interface BookingExtrasTable {
+  id: Generated<number>;
+  booking_id: number;
+  destination_index: number;
+  passenger_index: number;
+  code: string;
+  quantity: number;
+  price_minor: number;
+}
+
+export interface SeatHoldsTable {
+  id: Generated<number>;
+  booking_id: number;
+  fare_class_id: number;
+  seats: number;
+  /** `held`, `sold` or `released`. */
+  state: string;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+}
+
+export interface BookingDeviceTokensTable {
+  /** SHA-256 of the device booking token. */
+  token_hash: string;
+  booking_id: number;
+  created_at: IsoInstant;
+}
+
+export interface BookingLinkTokensTable {
+  id: Generated<number>;
+  booking_id: number;
+  /** `finish` or `login_quick`. */
+  purpose: string;
+  token_hash: string;
+  expires_at: IsoInstant;
+  used_at: IsoInstant | null;
+  created_at: IsoInstant;
+}
+
+export interface TicketsTable {
+  id: Generated<number>;
+  booking_id: number;
+  flight_index: number;
+  passenger_index: number;
+  number: string;
+  issued_at: IsoInstant;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  booking_id: number;
+  method: string;
+  attempt_key: string;
+  provider_ref: string | null;
+  amount_minor: number;
+  currency: string;
+  /** `processing`, `requires_action`, `pending`, `succeeded`, `failed`, `refunded`. */
+  status: string;
+  failure_code: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  scope: string;
+  key: string;
+  fingerprint: string;
+  /** `processing` or `done`. */
+  status: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: IsoInstant;
+  locked_until: IsoInstant | null;
+}
+
+export interface ProcessedEventsTable {
+  provider: string;
+  event_id: string;
+  processed_at: IsoInstant;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  topic: string;
+  /** JSON. */
+  payload: string;
+  created_at: IsoInstant;
+  available_at: IsoInstant;
+  attempts: ColumnType<number, number | undefined, number>;
+  locked_until: IsoInstant | null;
+  processed_at: IsoInstant | null;
+  last_error: string | null;
 }
 
 export interface BookingPassengersTable {

@@ -38,6 +38,16 @@ const TABLES: readonly (keyof Database)[] = [
   'mail_outbox',
   'bookings',
   'booking_passengers',
+  'booking_flights',
+  'booking_extras',
+  'seat_holds',
+  'booking_device_tokens',
+  'booking_link_tokens',
+  'tickets',
+  'payments',
+  'idempotency_keys',
+  'processed_events',
+  'outbox',
 ];
 
 async function tableNames(db: Kysely<Database>): Promise<string[]> {

@@ -16,6 +16,7 @@ import * as createSearchResults from './migrations/20261122110000_create_search_
 import * as createRouteDayPrices from './migrations/20261122110100_create_route_day_prices.ts';
 import * as createAccounts from './migrations/20261122120000_create_accounts.ts';
 import * as createBookings from './migrations/20261122120100_create_bookings.ts';
+import * as createBookingFlow from './migrations/20261122130000_create_booking_flow.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -32,6 +33,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261122110100_create_route_day_prices': createRouteDayPrices,
   '20261122120000_create_accounts': createAccounts,
   '20261122120100_create_bookings': createBookings,
+  '20261122130000_create_booking_flow': createBookingFlow,
 };
 
 export interface MigrateOptions {

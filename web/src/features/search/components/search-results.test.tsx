@@ -222,7 +222,8 @@ describe('search results', () => {
         '/flights/2/0/0/12.2026-12-01.10.M/13.2026-12-08._',
       ),
     );
-    expect(screen.getByText('Chosen: Economy class, fare M')).toBeDefined();
+    // The path changes first; the leg re-renders with the choice right after.
+    expect(await screen.findByText('Chosen: Economy class, fare M')).toBeDefined();
     expect(document.activeElement?.getAttribute('aria-label')).toBe(
       'Change fare for the flight departing at 7:05 AM',
     );
@@ -242,7 +243,7 @@ describe('search results', () => {
         '/flights/2/0/0/12.2026-12-01.10.M/13.2026-12-08.20.Q',
       ),
     );
-    expect(within(summary).getByText('Total $478.00 for 2 seats')).toBeDefined();
+    expect(await within(summary).findByText('Total $478.00 for 2 seats')).toBeDefined();
     expect(within(summary).getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe(
       '/choose',
     );

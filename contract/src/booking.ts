@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from '@uniquair/domain/config/payment-providers';
 import { BookingStatusSchema, DeviceTokenSchema } from './booking-list.ts';
+import { BaggageAllowanceSchema } from './flight.ts';
 import { SearchHashSchema, YmdSchema } from './search.ts';
 
 /**
@@ -166,6 +167,10 @@ export const BookingFlightSchema = z.object({
   segments: z.array(BookingSegmentSchema),
   /** Fare per seated passenger, USD minor units. */
   farePrice: z.number().int(),
+  /** The fare class's baggage allowance per seated passenger (shown on the e-ticket). */
+  baggage: z
+    .object({ cabin: BaggageAllowanceSchema, checked: BaggageAllowanceSchema })
+    .optional(),
 });
 
 export const BookingTicketSchema = z.object({

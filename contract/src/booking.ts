@@ -168,9 +168,7 @@ export const BookingFlightSchema = z.object({
   /** Fare per seated passenger, USD minor units. */
   farePrice: z.number().int(),
   /** The fare class's baggage allowance per seated passenger (shown on the e-ticket). */
-  baggage: z
-    .object({ cabin: BaggageAllowanceSchema, checked: BaggageAllowanceSchema })
-    .optional(),
+  baggage: z.object({ cabin: BaggageAllowanceSchema, checked: BaggageAllowanceSchema }).optional(),
 });
 
 export const BookingTicketSchema = z.object({

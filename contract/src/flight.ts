@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExtraCodeSchema } from './booking.ts';
 import {
   SearchAirportSchema,
   SearchFareClassSchema,
@@ -46,9 +47,20 @@ export const FareConditionsSchema = z.object({
   changeFee: z.number().int().nonnegative().nullable(),
 });
 
+/** Something a fare sells on top of the seat (an extra checked bag), per passenger and leg. */
+export const FareExtraSchema = z.object({
+  code: ExtraCodeSchema,
+  /** Price of one unit, minor units of the response's currency. */
+  price: z.number().int().nonnegative(),
+  /** Most units one passenger may buy on this leg (infants buy none). */
+  maxPerPassenger: z.number().int().positive(),
+});
+
 export const FlightInfoFareClassSchema = SearchFareClassSchema.extend({
   conditions: FareConditionsSchema,
   baggage: z.object({ cabin: BaggageAllowanceSchema, checked: BaggageAllowanceSchema }),
+  /** Extras the fare sells; empty when it sells none (fares with two checked bags included). */
+  extras: z.array(FareExtraSchema),
 });
 
 export const FlightInfoSchema = z.object({

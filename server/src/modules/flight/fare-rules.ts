@@ -3,7 +3,10 @@
  * letters are those of the inventory (server/src/db/seed/fares.ts): economy Q (cheapest), M, B,
  * Y (fully flexible) and business J. Fees are per passenger and journey, in minor units of USD,
  * the currency of every price in a search. A letter not listed (a supplier's own) gets the
- * strictest conditions, so nothing is promised that may not hold.
+ * strictest conditions, so nothing is promised that may not hold (and sells no extras).
+ *
+ * Extras: economy fares without two checked bags sell extra checked bags (23 kg each), priced per
+ * bag, passenger and leg; the booking prices them with these same rules.
  */
 
 export interface FareRules {
@@ -13,6 +16,15 @@ export interface FareRules {
   changeFee: number | null;
   cabinBags: { pieces: number; weightKg: number };
   checkedBags: { pieces: number; weightKg: number };
+  /** What can be bought on top of the fare, per passenger and leg (none where two bags are included). */
+  extras: readonly FareExtra[];
+}
+
+/** An extra a fare sells: its price per unit in minor units of USD and the most per passenger. */
+export interface FareExtra {
+  code: 'checked_bag';
+  price: number;
+  maxPerPassenger: number;
 }
 
 const CABIN_BAG = { pieces: 1, weightKg: 8 };
@@ -25,6 +37,7 @@ export const FARE_RULES: Readonly<Record<string, FareRules>> = {
     changeFee: null,
     cabinBags: CABIN_BAG,
     checkedBags: { pieces: 0, weightKg: 0 },
+    extras: [{ code: 'checked_bag', price: 3_500, maxPerPassenger: 2 }],
   },
   M: {
     refundable: false,
@@ -33,6 +46,7 @@ export const FARE_RULES: Readonly<Record<string, FareRules>> = {
     changeFee: 7_500,
     cabinBags: CABIN_BAG,
     checkedBags: { pieces: 1, weightKg: 23 },
+    extras: [{ code: 'checked_bag', price: 4_500, maxPerPassenger: 1 }],
   },
   B: {
     refundable: true,
@@ -41,6 +55,7 @@ export const FARE_RULES: Readonly<Record<string, FareRules>> = {
     changeFee: 0,
     cabinBags: CABIN_BAG,
     checkedBags: { pieces: 1, weightKg: 23 },
+    extras: [{ code: 'checked_bag', price: 4_500, maxPerPassenger: 1 }],
   },
   Y: {
     refundable: true,
@@ -49,6 +64,7 @@ export const FARE_RULES: Readonly<Record<string, FareRules>> = {
     changeFee: 0,
     cabinBags: CABIN_BAG,
     checkedBags: { pieces: 2, weightKg: 23 },
+    extras: [],
   },
   J: {
     refundable: true,
@@ -57,10 +73,16 @@ export const FARE_RULES: Readonly<Record<string, FareRules>> = {
     changeFee: 0,
     cabinBags: { pieces: 2, weightKg: 8 },
     checkedBags: { pieces: 2, weightKg: 32 },
+    extras: [],
   },
 };
 
 /** The rules of a fare class letter; the strictest ones for a letter we do not know. */
 export function fareRulesOf(letter: string): FareRules {
-  return FARE_RULES[letter] ?? (FARE_RULES.Q as FareRules);
+  return FARE_RULES[letter] ?? { ...(FARE_RULES.Q as FareRules), extras: [] };
+}
+
+/** The extra a fare class sells under a code, or null when it sells none. */
+export function fareExtraOf(letter: string, code: string): FareExtra | null {
+  return fareRulesOf(letter).extras.find((extra) => extra.code === code) ?? null;
 }

@@ -89,6 +89,15 @@ describe(`GET /api/flight/info/{hash} (${dialectUnderTest()})`, () => {
     }
     const q = second?.fareClasses.find((fare) => fare.letter === 'Q');
     if (q) expect(q.conditions).toMatchObject({ refundable: false, changeable: false });
+    // Extra checked bags are sold where fewer than two are included, never where two are.
+    for (const fare of [...(first?.fareClasses ?? []), ...(second?.fareClasses ?? [])]) {
+      expect(fare.extras).toEqual(FARE_RULES[fare.letter]?.extras);
+      if (fare.baggage.checked.pieces >= 2) expect(fare.extras).toEqual([]);
+      else {
+        expect(fare.extras.map((extra) => extra.code)).toEqual(['checked_bag']);
+        expect(fare.extras[0]?.price).toBeGreaterThan(0);
+      }
+    }
     const codes = body.airports.map((airport) => airport.id);
     for (const segment of [...(first?.segments ?? []), ...(second?.segments ?? [])]) {
       expect(codes).toContain(segment.from);

@@ -118,6 +118,7 @@ export class FlightService {
                 changeFee: rules.changeFee,
               },
               baggage: { cabin: rules.cabinBags, checked: rules.checkedBags },
+              extras: rules.extras.map((extra) => ({ ...extra })),
             };
           }),
       };

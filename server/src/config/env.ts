@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import {
   DEFAULT_PAYMENT_PROVIDER_FLAGS,
@@ -5,7 +6,11 @@ import {
   PAYMENT_PROVIDERS,
   type PaymentProviderFlags,
 } from '@uniquair/domain/config/payment-providers';
-import { DEFAULT_DATABASE_URL, DEFAULT_WEB_DIST_DIR } from './paths.ts';
+import {
+  DEFAULT_DATABASE_URL,
+  DEFAULT_GATEWAY_DATABASE_URL,
+  DEFAULT_WEB_DIST_DIR,
+} from './paths.ts';
 
 /**
  * `PAYMENT_PROVIDERS`: the enabled payment providers, comma-separated (`CREDIT_CARD,PAYPAL`), or
@@ -34,6 +39,19 @@ function paymentProviderFlags(enabled: readonly string[] | undefined): PaymentPr
     PAYMENT_PROVIDERS.map((name) => [name, enabled.includes(name)]),
   ) as Record<(typeof PAYMENT_PROVIDERS)[number], boolean>;
 }
+
+/** A key or secret of the payment gateway: printable, no spaces, long enough to guess at nothing. */
+const gatewaySecret = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{16,200}$/, 'must be 16 to 200 letters, digits or _ . - characters');
+
+/** The gateway's address as browsers see it: an http(s) URL, or a path on the app's own origin. */
+const gatewayPublicUrl = z
+  .string()
+  .refine(
+    (value) => /^\/[A-Za-z0-9._~/-]*$/.test(value) || /^https?:\/\/[^\s]+$/.test(value),
+    'expected an http(s) URL or a path starting with / (e.g. /sandbox-gateway)',
+  );
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -102,7 +120,82 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24),
+  PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PAYMENT_GATEWAY_PUBLIC_URL: gatewayPublicUrl.optional(),
+  PAYMENT_GATEWAY_SECRET_KEY: gatewaySecret.optional(),
+  PAYMENT_GATEWAY_PUBLISHABLE_KEY: gatewaySecret.optional(),
+  PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  PAYMENT_WEBHOOK_SECRET: gatewaySecret.optional(),
+  PAYMENT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  GATEWAY_PORT: z.coerce.number().int().min(0).max(65_535).default(3900),
+  GATEWAY_DATABASE_URL: z.string().min(1).default(DEFAULT_GATEWAY_DATABASE_URL),
+  GATEWAY_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
 });
+
+/** The payment gateway the booking flow charges through (DESIGN §6, docs/payments.md). */
+export type PaymentGatewayConfig = Readonly<{
+  /** `sandbox`: the built-in sandbox gateway (the only kind so far). */
+  kind: 'sandbox';
+  /**
+   * Server-side base URL of the gateway API (`…/sandbox-gateway`); null: the sandbox runs inside
+   * this server and is reached over loopback on the port the server listens on.
+   */
+  url: string | null;
+  /** The gateway as browsers reach it (card tokenisation, hosted pages); a path: this origin. */
+  publicUrl: string;
+  /** Server-to-server API key (`sk_…`). */
+  secretKey: string;
+  /** Key the browser sends with card fields to the tokenisation endpoint (`pk_…`). */
+  publishableKey: string;
+  /** Shared secret of the webhook signatures. */
+  webhookSecret: string;
+  /** Where the gateway posts webhooks; null: this server's `/api/payments/webhook` over loopback. */
+  webhookUrl: string | null;
+  /** Time limit of one call to the gateway. */
+  timeoutMs: number;
+  /** Port of the gateway run as a separate process (`npm run gateway -w server`). */
+  gatewayPort: number;
+  /** Database of the gateway run as a separate process. */
+  gatewayDatabaseUrl: string;
+  /** How long the sandbox takes to confirm a bank-redirect payment (webhook `payment.succeeded`). */
+  settleDelayMs: number;
+}>;
+
+/**
+ * A development key or secret of the sandbox gateway: derived from SESSION_SECRET when it is set
+ * (so every process of one deployment agrees, and nobody outside it can compute them), else from
+ * a fixed development seed (development and tests only; production always has SESSION_SECRET).
+ */
+function derivedGatewaySecret(sessionSecret: string | undefined, label: string): string {
+  return createHmac('sha256', sessionSecret ?? 'uniquair-sandbox-gateway-development')
+    .update(`sandbox-gateway:${label}`)
+    .digest('hex')
+    .slice(0, 40);
+}
+
+function paymentGatewayConfig(env: z.infer<typeof EnvSchema>): PaymentGatewayConfig {
+  const url = env.PAYMENT_GATEWAY_URL?.replace(/\/+$/, '') ?? null;
+  return Object.freeze({
+    kind: env.PAYMENT_GATEWAY,
+    url,
+    publicUrl: (env.PAYMENT_GATEWAY_PUBLIC_URL ?? url ?? '/sandbox-gateway').replace(/\/+$/, ''),
+    secretKey:
+      env.PAYMENT_GATEWAY_SECRET_KEY ??
+      `sk_test_${derivedGatewaySecret(env.SESSION_SECRET, 'secret-key')}`,
+    publishableKey:
+      env.PAYMENT_GATEWAY_PUBLISHABLE_KEY ??
+      `pk_test_${derivedGatewaySecret(env.SESSION_SECRET, 'publishable-key')}`,
+    webhookSecret:
+      env.PAYMENT_WEBHOOK_SECRET ??
+      `whsec_${derivedGatewaySecret(env.SESSION_SECRET, 'webhook-secret')}`,
+    webhookUrl: env.PAYMENT_WEBHOOK_URL ?? null,
+    timeoutMs: env.PAYMENT_GATEWAY_TIMEOUT_MS,
+    gatewayPort: env.GATEWAY_PORT,
+    gatewayDatabaseUrl: env.GATEWAY_DATABASE_URL,
+    settleDelayMs: env.GATEWAY_SETTLE_DELAY_MS,
+  });
+}
 
 export type Config = Readonly<{
   env: 'development' | 'production' | 'test';
@@ -157,6 +250,8 @@ export type Config = Readonly<{
   sessionMaxAgeMs: number;
   /** A session unused this long ends (24 hours by default). */
   sessionIdleMs: number;
+  /** The payment gateway: where it is, its keys, the webhook secret. */
+  paymentGateway: PaymentGatewayConfig;
 }>;
 
 /** Raised when the environment is invalid; its message lists every bad variable. */
@@ -183,12 +278,32 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         message: 'is required in production (at least 32 random characters)',
       });
     }
+    // A gateway elsewhere shares its keys with us: in production they must be given, not derived.
+    if (env.NODE_ENV === 'production' && env.PAYMENT_GATEWAY_URL !== undefined) {
+      for (const name of [
+        'PAYMENT_GATEWAY_SECRET_KEY',
+        'PAYMENT_GATEWAY_PUBLISHABLE_KEY',
+        'PAYMENT_WEBHOOK_SECRET',
+      ] as const) {
+        if (env[name] === undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required in production when PAYMENT_GATEWAY_URL is set',
+          });
+        }
+      }
+    }
   }).safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
-        const secret = name === 'SESSION_SECRET' || name === 'SMTP_URL';
+        const secret =
+          name === 'SESSION_SECRET' ||
+          name === 'SMTP_URL' ||
+          name === 'PAYMENT_GATEWAY_SECRET_KEY' ||
+          name === 'PAYMENT_WEBHOOK_SECRET';
         const value =
           typeof present[name] === 'string' && !secret ? ` (got "${present[name]}")` : '';
         return `${name}: ${issue.message}${value}`;
@@ -221,6 +336,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM ?? `Uniquair <no-reply@${new URL(publicUrl).hostname}>`,
     sessionMaxAgeMs: env.SESSION_MAX_AGE_HOURS * 3_600_000,
     sessionIdleMs: env.SESSION_IDLE_HOURS * 3_600_000,
+    paymentGateway: paymentGatewayConfig(env),
     thirdPartyOrigins: Object.freeze([
       ...new Set(
         [env.VITE_ANALYTICS_URL, env.VITE_LIVE_CHAT_URL]

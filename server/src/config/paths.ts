@@ -9,6 +9,9 @@ export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', 
 /** The default embedded database: a SQLite file under ./data. */
 export const DEFAULT_DATABASE_URL = `sqlite:${fileURLToPath(new URL('../../../data/uniquair.sqlite', import.meta.url))}`;
 
+/** The sandbox payment gateway's own database when it runs as a separate process. */
+export const DEFAULT_GATEWAY_DATABASE_URL = `sqlite:${fileURLToPath(new URL('../../../data/sandbox-gateway.sqlite', import.meta.url))}`;
+
 /** Where a development server keeps its generated cookie-signing secret (unset SESSION_SECRET). */
 export const DEFAULT_SESSION_SECRET_FILE = fileURLToPath(
   new URL('../../../data/session-secret', import.meta.url),

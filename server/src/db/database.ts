@@ -48,6 +48,10 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   processed_events: ProcessedEventsTable;
   outbox: OutboxTable;
+  gateway_card_tokens: GatewayCardTokensTable;
+  gateway_payments: GatewayPaymentsTable;
+  gateway_idempotency_keys: GatewayIdempotencyKeysTable;
+  gateway_events: GatewayEventsTable;
 }
 
 /** A boolean stored as an integer, identical on SQLite and PostgreSQL. */
@@ -589,6 +593,60 @@ export interface BookingPassengersTable {
   document_type_id: number | null;
   document_number: string | null;
   document_expiry: Ymd | null;
+}
+
+/** Sandbox payment gateway (modules/sandbox-gateway): a card as tokenised, without its number. */
+export interface GatewayCardTokensTable {
+  token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  holder: string;
+  scenario: string;
+  created_at: IsoInstant;
+}
+
+/** Sandbox payment gateway: one payment as the provider sees it. */
+export interface GatewayPaymentsTable {
+  id: string;
+  attempt_key: string;
+  method: string;
+  reference: string;
+  amount: number;
+  currency: string;
+  card_token: string | null;
+  return_url: string;
+  locale: string;
+  status: string;
+  failure_reason: string | null;
+  action: string | null;
+  settle_at: IsoInstant | null;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+}
+
+/** Sandbox payment gateway: the stored first answer per idempotency key. */
+export interface GatewayIdempotencyKeysTable {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  response_status: number;
+  response_body: string;
+  created_at: IsoInstant;
+}
+
+/** Sandbox payment gateway: webhook events and their delivery. */
+export interface GatewayEventsTable {
+  id: string;
+  type: string;
+  payment_id: string;
+  body: string;
+  created_at: IsoInstant;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: IsoInstant | null;
+  delivered_at: IsoInstant | null;
+  last_error: string | null;
 }
 
 export type Airport = Selectable<AirportsTable>;

@@ -48,6 +48,10 @@ const TABLES: readonly (keyof Database)[] = [
   'idempotency_keys',
   'processed_events',
   'outbox',
+  'gateway_card_tokens',
+  'gateway_payments',
+  'gateway_idempotency_keys',
+  'gateway_events',
 ];
 
 async function tableNames(db: Kysely<Database>): Promise<string[]> {

@@ -17,6 +17,7 @@ import * as createRouteDayPrices from './migrations/20261122110100_create_route_
 import * as createAccounts from './migrations/20261122120000_create_accounts.ts';
 import * as createBookings from './migrations/20261122120100_create_bookings.ts';
 import * as createBookingFlow from './migrations/20261122130000_create_booking_flow.ts';
+import * as createSandboxGateway from './migrations/20261122140000_create_sandbox_gateway.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -34,6 +35,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261122120000_create_accounts': createAccounts,
   '20261122120100_create_bookings': createBookings,
   '20261122130000_create_booking_flow': createBookingFlow,
+  '20261122140000_create_sandbox_gateway': createSandboxGateway,
 };
 
 export interface MigrateOptions {

@@ -1,0 +1,141 @@
+import type { DeclineReason } from '../payments/payment-provider.ts';
+
+/**
+ * Card rules of the sandbox gateway: number checks, brand detection and the test cards
+ * (docs/payments.md). Only these derived facts are ever stored; the number itself never is.
+ */
+
+/** What a payment with a card does in the sandbox. */
+export type CardScenario = 'success' | 'three_d_secure' | DeclineReason;
+
+/**
+ * The test cards and what they do. Any other valid number succeeds. The numbers follow the
+ * well-known PSP test numbers; `limit_exceeded` uses a Luhn-valid number of its own.
+ */
+export const TEST_CARDS: Readonly<Record<string, CardScenario>> = {
+  '4242424242424242': 'success',
+  '4000002760003184': 'three_d_secure',
+  '4000000000000002': 'declined',
+  '4000000000000069': 'expired_card',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000009987': 'limit_exceeded',
+  '4000000000009979': 'not_authorized',
+  '4000000000000127': 'check_details',
+};
+
+/** The Luhn check digit test (ISO/IEC 7812-1). */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let index = digits.length - 1; index >= 0; index -= 1) {
+    let digit = digits.charCodeAt(index) - 48;
+    if (double) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+/** The card brand from the number's leading digits (IIN ranges), `unknown` when none fits. */
+export function brandOf(digits: string): string {
+  const two = Number(digits.slice(0, 2));
+  const four = Number(digits.slice(0, 4));
+  if (digits.startsWith('4')) return 'visa';
+  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'mastercard';
+  if (two === 34 || two === 37) return 'amex';
+  if (digits.startsWith('62')) return 'unionpay';
+  if (digits.startsWith('6011') || digits.startsWith('65')) return 'discover';
+  if (four >= 3528 && four <= 3589) return 'jcb';
+  if (two === 36 || two === 38 || two === 39 || (two === 30 && Number(digits[2]) <= 5)) {
+    return 'diners';
+  }
+  return 'unknown';
+}
+
+/** The scenario a valid card number selects. */
+export function scenarioOf(digits: string): CardScenario {
+  return TEST_CARDS[digits] ?? 'success';
+}
+
+export interface CardInput {
+  holder: unknown;
+  number: unknown;
+  expMonth: unknown;
+  expYear: unknown;
+  cvc: unknown;
+}
+
+export interface ValidCard {
+  holder: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  scenario: CardScenario;
+}
+
+function integerOf(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^\d{1,4}$/.test(value.trim())) return Number(value.trim());
+  return null;
+}
+
+/**
+ * Checks the card fields as a browser sends them and keeps only what may be stored. Returns the
+ * per-field errors when any field is wrong (messages never repeat the number or the code).
+ */
+export function validateCard(
+  input: CardInput,
+  now: Date,
+): { card: ValidCard } | { errors: Record<string, string[]> } {
+  const errors: Record<string, string[]> = {};
+  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+
+  const holder = typeof input.holder === 'string' ? input.holder.trim().replace(/\s+/g, ' ') : '';
+  if (holder === '') fail('holder', 'Enter the name on the card');
+  else if (holder.length > 100) fail('holder', 'The name on the card is too long');
+
+  const digits = typeof input.number === 'string' ? input.number.replace(/[\s-]/g, '') : '';
+  if (digits === '') fail('number', 'Enter the card number');
+  else if (!/^\d+$/.test(digits)) fail('number', 'The card number may contain digits only');
+  else if (digits.length < 13 || digits.length > 19) {
+    fail('number', 'The card number must have 13 to 19 digits');
+  } else if (!passesLuhn(digits)) fail('number', 'The card number is not valid');
+
+  const expMonth = integerOf(input.expMonth);
+  if (expMonth === null || expMonth < 1 || expMonth > 12) {
+    fail('expMonth', 'Enter the expiry month (1 to 12)');
+  }
+  let expYear = integerOf(input.expYear);
+  if (expYear !== null && expYear < 100) expYear += 2000;
+  const thisYear = now.getUTCFullYear();
+  if (expYear === null || expYear < 2000 || expYear > thisYear + 30) {
+    fail('expYear', 'Enter the expiry year');
+  } else if (expMonth !== null && expMonth >= 1 && expMonth <= 12) {
+    // A card is valid to the end of its expiry month.
+    const expired = expYear * 12 + expMonth < thisYear * 12 + now.getUTCMonth() + 1;
+    if (expired) fail('expYear', 'The card has expired');
+  }
+
+  const cvc = typeof input.cvc === 'string' ? input.cvc.trim() : '';
+  const cvcLength = brandOf(digits) === 'amex' ? 4 : 3;
+  if (cvc === '') fail('cvc', 'Enter the security code');
+  else if (!new RegExp(`^\\d{${cvcLength}}$`).test(cvc)) {
+    fail('cvc', `The security code has ${cvcLength} digits`);
+  }
+
+  if (Object.keys(errors).length > 0) return { errors };
+  return {
+    card: {
+      holder,
+      brand: brandOf(digits),
+      last4: digits.slice(-4),
+      expMonth: expMonth as number,
+      expYear: expYear as number,
+      scenario: scenarioOf(digits),
+    },
+  };
+}

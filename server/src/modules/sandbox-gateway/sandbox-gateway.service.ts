@@ -1,0 +1,595 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PAYMENT_PROVIDERS } from '@uniquair/domain/config/payment-providers';
+import type {
+  DeclineReason,
+  GatewayMethod,
+  ProviderPayment,
+  ProviderPaymentStatus,
+  WebhookEvent,
+} from '../payments/payment-provider.ts';
+import { validateCard, type CardInput, type CardScenario } from './sandbox-gateway.cards.ts';
+import {
+  isUniqueViolation,
+  type GatewayPaymentRow,
+  type SandboxGatewayRepository,
+} from './sandbox-gateway.repository.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/**
+ * The sandbox payment gateway's behaviour (DESIGN §6, docs/payments.md): card tokens, payments
+ * created once per idempotency key, the outcome of each method and test card, hosted-page
+ * answers, bank confirmation, refunds, and one webhook event per state change, written in the
+ * same transaction as the change.
+ */
+
+export const CARD_METHODS: readonly GatewayMethod[] = ['CREDIT_CARD', 'REVOLUT_CREDIT_CARD'];
+export const GATEWAY_METHODS = PAYMENT_PROVIDERS.filter(
+  (method): method is GatewayMethod => method !== 'DIRECT_TO_AIRLINE',
+);
+
+/** An error the gateway answers with its own error body `{error: {type, code, message, fields}}`. */
+export class GatewayError extends Error {
+  override readonly name = 'GatewayError';
+
+  constructor(
+    readonly status: number,
+    readonly type:
+      | 'invalid_request_error'
+      | 'authentication_error'
+      | 'idempotency_error'
+      | 'not_found'
+      | 'conflict'
+      | 'api_error',
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+
+  body(): string {
+    const fields = Object.keys(this.fields).length > 0 ? { fields: this.fields } : {};
+    return JSON.stringify({
+      error: { type: this.type, code: this.code, message: this.message, ...fields },
+    });
+  }
+}
+
+export interface CardTokenAnswer {
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** The payment object of the API: the interface's ProviderPayment plus the card summary. */
+export interface GatewayPaymentObject extends ProviderPayment {
+  readonly card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
+  readonly createdAt: string;
+}
+
+/** A stored answer to an idempotent request: the status and the exact body. */
+export interface StoredAnswer {
+  status: number;
+  body: string;
+  replayed: boolean;
+}
+
+export type HostedOutcome = 'complete' | 'fail' | 'approve' | 'cancel' | 'funding_failure' | 'pay';
+
+/** The buttons of each hosted page, by the payment's `action` and method. */
+export function outcomesOf(payment: Pick<GatewayPaymentRow, 'action' | 'method'>): HostedOutcome[] {
+  if (payment.action === 'three_d_secure') return ['complete', 'fail'];
+  if (payment.action === 'approval') return ['approve', 'cancel', 'funding_failure'];
+  if (payment.method === 'TRUSTLY') return ['pay', 'cancel'];
+  return ['approve', 'cancel'];
+}
+
+export interface SandboxGatewayServiceOptions {
+  /** The gateway's base URL as browsers reach it (hosted pages), e.g. `/sandbox-gateway`. */
+  publicUrl: string;
+  /** The current instant (timestamps of payments and events). */
+  now: () => Date;
+  /** How long after "Pay from my bank" a bank payment is confirmed. */
+  settleDelayMs: number;
+  /** Called after an event is written, so delivery can start without waiting for its timer. */
+  onEvent?: () => void;
+}
+
+function randomId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`;
+}
+
+function fingerprintOf(body: string): string {
+  return createHash('sha256').update(body).digest('hex');
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+const CURRENCY = /^[A-Z]{3}$/;
+const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
+const LOCALE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+/** A return URL: absolute http(s), or a path on the payer's current origin. */
+function isReturnUrl(value: string): boolean {
+  if (value.length > 2000) return false;
+  if (/^\/(?![/\\])/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+interface CreateInput {
+  method: GatewayMethod;
+  amount: number;
+  currency: string;
+  reference: string;
+  cardToken: string | null;
+  returnUrl: string;
+  locale: string;
+}
+
+function parseCreateBody(body: unknown): CreateInput {
+  const errors: Record<string, string[]> = {};
+  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+
+  const method = input.method;
+  if (typeof method !== 'string' || !(GATEWAY_METHODS as readonly string[]).includes(method)) {
+    fail('method', `Expected one of ${GATEWAY_METHODS.join(', ')}`);
+  }
+  const amount = input.amount;
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) {
+    fail('amount', 'Expected a positive integer amount in minor units');
+  }
+  if (typeof input.currency !== 'string' || !CURRENCY.test(input.currency)) {
+    fail('currency', 'Expected an ISO 4217 code such as USD');
+  }
+  if (typeof input.reference !== 'string' || !REFERENCE.test(input.reference)) {
+    fail('reference', 'Expected 1 to 64 letters, digits, _ or -');
+  }
+  if (typeof input.returnUrl !== 'string' || !isReturnUrl(input.returnUrl)) {
+    fail('returnUrl', 'Expected an http(s) URL or a path starting with /');
+  }
+  const locale = input.locale ?? 'en';
+  if (typeof locale !== 'string' || !LOCALE.test(locale)) {
+    fail('locale', 'Expected a language tag such as en or pt-BR');
+  }
+  const isCard = typeof method === 'string' && (CARD_METHODS as readonly string[]).includes(method);
+  const token = input.card;
+  if (isCard && (typeof token !== 'string' || !/^tok_[0-9a-f]{24}$/.test(token))) {
+    fail('card', 'A card payment needs the card token from /v1/tokens');
+  }
+  if (!isCard && token !== undefined && token !== null) {
+    fail('card', 'Only card payments take a card token');
+  }
+  if (Object.keys(errors).length > 0) {
+    throw new GatewayError(
+      400,
+      'invalid_request_error',
+      'invalid_parameters',
+      'Invalid request',
+      errors,
+    );
+  }
+  return {
+    method: method as GatewayMethod,
+    amount: amount as number,
+    currency: input.currency as string,
+    reference: input.reference as string,
+    cardToken: isCard ? (token as string) : null,
+    returnUrl: input.returnUrl as string,
+    locale: locale as string,
+  };
+}
+
+/** What a new payment's state is, from its method and (for cards) its test scenario. */
+function initialState(
+  method: GatewayMethod,
+  scenario: CardScenario | null,
+): Pick<GatewayPaymentRow, 'status' | 'failure_reason' | 'action'> {
+  if (scenario !== null) {
+    if (scenario === 'success') return { status: 'succeeded', failure_reason: null, action: null };
+    if (scenario === 'three_d_secure') {
+      return { status: 'requires_action', failure_reason: null, action: 'three_d_secure' };
+    }
+    return { status: 'failed', failure_reason: scenario, action: null };
+  }
+  if (method === 'PAYPAL')
+    return { status: 'requires_action', failure_reason: null, action: 'approval' };
+  return { status: 'requires_action', failure_reason: null, action: 'bank_redirect' };
+}
+
+const EVENT_OF_STATUS: Partial<Record<string, WebhookEvent['type']>> = {
+  processing: 'payment.processing',
+  succeeded: 'payment.succeeded',
+  failed: 'payment.failed',
+  refunded: 'payment.refunded',
+};
+
+export class SandboxGatewayService {
+  constructor(
+    private readonly repository: SandboxGatewayRepository,
+    private readonly options: SandboxGatewayServiceOptions,
+  ) {}
+
+  /** Validates card fields and stores a token holding only brand, last four, expiry and holder. */
+  async tokenize(input: CardInput): Promise<CardTokenAnswer> {
+    const now = this.options.now();
+    const checked = validateCard(input, now);
+    if ('errors' in checked) {
+      throw new GatewayError(
+        400,
+        'invalid_request_error',
+        'invalid_card',
+        'The card details are not valid',
+        checked.errors,
+      );
+    }
+    const { card } = checked;
+    const token = randomId('tok');
+    await this.repository.insertCardToken({
+      token,
+      brand: card.brand,
+      last4: card.last4,
+      exp_month: card.expMonth,
+      exp_year: card.expYear,
+      holder: card.holder,
+      scenario: card.scenario,
+      created_at: now.toISOString(),
+    });
+    return {
+      token,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+    };
+  }
+
+  paymentObject(row: GatewayPaymentRow, card: GatewayPaymentObject['card']): GatewayPaymentObject {
+    return {
+      id: row.id,
+      attemptKey: row.attempt_key,
+      reference: row.reference,
+      method: row.method as GatewayMethod,
+      status: row.status as ProviderPaymentStatus,
+      amount: row.amount,
+      currency: row.currency,
+      failureReason: (row.failure_reason as DeclineReason | null) ?? null,
+      redirectUrl: row.status === 'requires_action' ? this.hostedPageUrl(row.id) : null,
+      action:
+        row.status === 'requires_action' ? (row.action as GatewayPaymentObject['action']) : null,
+      card,
+      createdAt: row.created_at,
+    };
+  }
+
+  hostedPageUrl(id: string): string {
+    return `${this.options.publicUrl}/pay/${id}`;
+  }
+
+  private async cardOf(row: GatewayPaymentRow, db?: Transaction<Database>) {
+    if (row.card_token === null) return null;
+    const token = await this.repository.cardToken(row.card_token, db);
+    return token
+      ? {
+          brand: token.brand,
+          last4: token.last4,
+          expMonth: token.exp_month,
+          expYear: token.exp_year,
+        }
+      : null;
+  }
+
+  private async objectOf(row: GatewayPaymentRow, db?: Transaction<Database>) {
+    return this.paymentObject(row, await this.cardOf(row, db));
+  }
+
+  /** Writes the event of the payment's current state, in the caller's transaction. */
+  private async recordEvent(row: GatewayPaymentRow, trx: Transaction<Database>): Promise<void> {
+    const type = EVENT_OF_STATUS[row.status];
+    if (type === undefined) return;
+    const now = this.options.now().toISOString();
+    const id = randomId('evt');
+    const event: WebhookEvent = {
+      id,
+      type,
+      createdAt: now,
+      payment: await this.objectOf(row, trx),
+    };
+    await this.repository.insertEvent(
+      {
+        id,
+        type,
+        payment_id: row.id,
+        body: JSON.stringify(event),
+        created_at: now,
+        next_attempt_at: new Date().toISOString(),
+        delivered_at: null,
+        last_error: null,
+      },
+      trx,
+    );
+  }
+
+  /**
+   * Runs an idempotent operation: the first request with `key` in `scope` runs `work` and its
+   * answer is stored in the same transaction; a retry with the same body gets the stored bytes;
+   * a different body is refused (422). Requests that fail validation store nothing.
+   */
+  private async idempotent(
+    scope: string,
+    key: string | undefined,
+    rawBody: string,
+    work: (trx: Transaction<Database>) => Promise<string>,
+  ): Promise<StoredAnswer> {
+    if (key === undefined || key === '') {
+      throw new GatewayError(
+        400,
+        'idempotency_error',
+        'idempotency_key_missing',
+        'This request needs an Idempotency-Key header',
+      );
+    }
+    if (!IDEMPOTENCY_KEY.test(key)) {
+      throw new GatewayError(
+        400,
+        'idempotency_error',
+        'idempotency_key_invalid',
+        'The Idempotency-Key must be 1 to 255 printable ASCII characters',
+      );
+    }
+    const fingerprint = fingerprintOf(rawBody);
+    const stored = async (): Promise<StoredAnswer | null> => {
+      const row = await this.repository.idempotencyRow(scope, key);
+      if (row === undefined) return null;
+      if (row.fingerprint !== fingerprint) {
+        throw new GatewayError(
+          422,
+          'idempotency_error',
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used with a different request body',
+        );
+      }
+      return { status: row.response_status, body: row.response_body, replayed: true };
+    };
+
+    const earlier = await stored();
+    if (earlier !== null) return earlier;
+    try {
+      return await this.repository.transaction(async (trx) => {
+        const body = await work(trx);
+        await this.repository.insertIdempotencyRow(
+          {
+            scope,
+            key,
+            fingerprint,
+            response_status: 200,
+            response_body: body,
+            created_at: this.options.now().toISOString(),
+          },
+          trx,
+        );
+        return { status: 200, body, replayed: false };
+      });
+    } catch (error) {
+      // A concurrent request with the same key won: answer what it stored.
+      if (isUniqueViolation(error)) {
+        const winner = await stored();
+        if (winner !== null) return winner;
+        throw new GatewayError(
+          409,
+          'idempotency_error',
+          'idempotency_key_in_use',
+          'A request with this Idempotency-Key is still being processed; retry shortly',
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** `POST /v1/payments`. */
+  async createPayment(
+    key: string | undefined,
+    rawBody: string,
+    body: unknown,
+  ): Promise<StoredAnswer> {
+    const input = parseCreateBody(body);
+    let scenario: CardScenario | null = null;
+    if (input.cardToken !== null) {
+      const token = await this.repository.cardToken(input.cardToken);
+      if (token === undefined) {
+        throw new GatewayError(
+          400,
+          'invalid_request_error',
+          'invalid_parameters',
+          'Invalid request',
+          {
+            card: ['No such card token'],
+          },
+        );
+      }
+      scenario = token.scenario as CardScenario;
+    }
+    return this.idempotent('payments.create', key, rawBody, async (trx) => {
+      const now = this.options.now().toISOString();
+      const row: GatewayPaymentRow = {
+        id: randomId('pay'),
+        attempt_key: key as string,
+        method: input.method,
+        reference: input.reference,
+        amount: input.amount,
+        currency: input.currency,
+        card_token: input.cardToken,
+        return_url: input.returnUrl,
+        locale: input.locale,
+        ...initialState(input.method, scenario),
+        settle_at: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await this.repository.insertPayment(row, trx);
+      await this.recordEvent(row, trx);
+      this.options.onEvent?.();
+      return JSON.stringify(await this.objectOf(row, trx));
+    });
+  }
+
+  async payment(id: string): Promise<GatewayPaymentObject> {
+    const row = await this.repository.payment(id);
+    if (row === undefined) throw notFound(id);
+    return this.objectOf(row);
+  }
+
+  async paymentRow(id: string): Promise<GatewayPaymentRow | undefined> {
+    return this.repository.payment(id);
+  }
+
+  /** Moves a payment when it is in one of `from`; writes the event. False when it was not. */
+  private async move(
+    id: string,
+    from: readonly ProviderPaymentStatus[],
+    change: Pick<GatewayPaymentRow, 'status' | 'failure_reason' | 'action' | 'settle_at'>,
+  ): Promise<boolean> {
+    const moved = await this.repository.transaction(async (trx) => {
+      const now = this.options.now().toISOString();
+      const done = await this.repository.transition(id, from, { ...change, updated_at: now }, trx);
+      if (!done) return false;
+      const row = await this.repository.payment(id, trx);
+      if (row !== undefined) await this.recordEvent(row, trx);
+      return true;
+    });
+    if (moved) this.options.onEvent?.();
+    return moved;
+  }
+
+  /**
+   * The payer's answer on a hosted page. Only a payment still waiting for its page moves; a
+   * replayed or late answer changes nothing. Returns the payment afterwards.
+   */
+  async answerHostedPage(id: string, outcome: string): Promise<GatewayPaymentRow> {
+    const row = await this.repository.payment(id);
+    if (row === undefined) throw notFound(id);
+    if (row.status !== 'requires_action') return row;
+    if (!(outcomesOf(row) as string[]).includes(outcome)) {
+      throw new GatewayError(400, 'invalid_request_error', 'invalid_outcome', 'Unknown choice', {
+        outcome: [`Expected one of ${outcomesOf(row).join(', ')}`],
+      });
+    }
+    const change = ((): Pick<
+      GatewayPaymentRow,
+      'status' | 'failure_reason' | 'action' | 'settle_at'
+    > => {
+      const none = { action: null, settle_at: null };
+      switch (outcome as HostedOutcome) {
+        case 'complete':
+        case 'approve':
+          return { status: 'succeeded', failure_reason: null, ...none };
+        case 'fail':
+          return { status: 'failed', failure_reason: 'not_authorized', ...none };
+        case 'funding_failure':
+          return { status: 'failed', failure_reason: 'funding_failed', ...none };
+        case 'cancel':
+          return { status: 'failed', failure_reason: 'cancelled', ...none };
+        case 'pay':
+          return {
+            status: 'processing',
+            failure_reason: null,
+            action: null,
+            settle_at: new Date(Date.now() + this.options.settleDelayMs).toISOString(),
+          };
+      }
+    })();
+    await this.move(id, ['requires_action'], change);
+    return (await this.repository.payment(id)) ?? row;
+  }
+
+  /**
+   * Confirms a bank payment now: `processing` (or still waiting for its bank page) → `succeeded`.
+   * The settlement timer calls it when due; tests call it through `/v1/test/…/settle`.
+   */
+  async settle(id: string): Promise<GatewayPaymentObject> {
+    const row = await this.repository.payment(id);
+    if (row === undefined) throw notFound(id);
+    const settleable =
+      row.status === 'processing' ||
+      (row.status === 'requires_action' && row.action === 'bank_redirect');
+    if (!settleable && row.status !== 'succeeded') {
+      throw new GatewayError(
+        409,
+        'conflict',
+        'payment_not_settleable',
+        `The payment is ${row.status}`,
+      );
+    }
+    await this.move(id, ['processing', 'requires_action'], {
+      status: 'succeeded',
+      failure_reason: null,
+      action: null,
+      settle_at: null,
+    });
+    return this.payment(id);
+  }
+
+  /** Confirms every bank payment whose time has come; returns how many. */
+  async settleDue(): Promise<number> {
+    const ids = await this.repository.paymentsToSettle(new Date().toISOString(), 50);
+    let settled = 0;
+    for (const id of ids) {
+      const moved = await this.move(id, ['processing'], {
+        status: 'succeeded',
+        failure_reason: null,
+        action: null,
+        settle_at: null,
+      });
+      if (moved) settled += 1;
+    }
+    return settled;
+  }
+
+  /** `POST /v1/payments/{id}/refund`: a succeeded payment becomes refunded, once. */
+  async refund(id: string, key: string | undefined, rawBody: string): Promise<StoredAnswer> {
+    const row = await this.repository.payment(id);
+    if (row === undefined) throw notFound(id);
+    return this.idempotent(`payments.refund:${id}`, key, rawBody, async (trx) => {
+      const current = await this.repository.payment(id, trx);
+      if (current?.status === 'succeeded') {
+        const now = this.options.now().toISOString();
+        await this.repository.transition(
+          id,
+          ['succeeded'],
+          {
+            status: 'refunded',
+            failure_reason: null,
+            action: null,
+            settle_at: null,
+            updated_at: now,
+          },
+          trx,
+        );
+      } else if (current?.status !== 'refunded') {
+        throw new GatewayError(
+          409,
+          'conflict',
+          'payment_not_refundable',
+          `Only a succeeded payment can be refunded; this one is ${current?.status ?? 'unknown'}`,
+        );
+      }
+      const after = (await this.repository.payment(id, trx)) as GatewayPaymentRow;
+      if (current.status === 'succeeded') {
+        await this.recordEvent(after, trx);
+        this.options.onEvent?.();
+      }
+      return JSON.stringify(await this.objectOf(after, trx));
+    });
+  }
+}
+
+function notFound(id: string): GatewayError {
+  return new GatewayError(404, 'not_found', 'payment_not_found', `No payment ${id.slice(0, 40)}`);
+}

@@ -295,7 +295,13 @@ export const PayRequestSchema = z
  * Declines are 402 error bodies with codes CARD_DECLINED, CARD_EXPIRED, INSUFFICIENT_FUNDS,
  * CARD_LIMIT_EXCEEDED, NOT_AUTHORIZED_BY_BANK, CHECK_CARD_DETAILS (`errors._` = the SPEC §8 text);
  * 409 BOOKING_ALREADY_PAID ('This booking is already paid'); 410 BOOKING_EXPIRED;
- * 409 IDEMPOTENCY_KEY_REUSED when the key was used with another body; 400 PAYMENT_METHOD_DISABLED.
+ * 409 PAYMENT_IN_PROGRESS while another attempt on the booking awaits the provider's answer;
+ * 400 PAYMENT_METHOD_DISABLED; 502 PAYMENT_FAILED when the provider could not be reached (the
+ * attempt stays open; retry with the same key).
+ * Idempotency (reference C1, C2): a missing key is 400; the same key with the same body answers
+ * the first request's status and body again, byte for byte; with another body 422
+ * IDEMPOTENCY_KEY_REUSED; while the first request with the key still runs 409
+ * IDEMPOTENCY_KEY_IN_USE.
  */
 export const PayResponseSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from '@uniquair/domain/config/payment-providers';
 import { BookingStatusSchema, DeviceTokenSchema } from './booking-list.ts';
-import { BaggageAllowanceSchema } from './flight.ts';
+import { BaggageAllowanceSchema, ExtraCodeSchema } from './flight.ts';
 import { SearchHashSchema, YmdSchema } from './search.ts';
 
 /**
@@ -81,10 +81,6 @@ export const BookingSelectionSchema = z.object({
   /** Fare class letter. */
   fareClass: z.string().regex(/^[A-Z]$/),
 });
-
-/** Extras a fare class may offer for purchase (the flight info's `extras`). */
-export const EXTRA_CODES = ['checked_bag'] as const;
-export const ExtraCodeSchema = z.enum(EXTRA_CODES);
 
 export const BookingExtraInputSchema = z.object({
   destinationIndex: z.number().int().min(0),

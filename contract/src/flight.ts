@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { ExtraCodeSchema } from './booking.ts';
 import {
   SearchAirportSchema,
   SearchFareClassSchema,
   SearchHashSchema,
   SearchSegmentSchema,
 } from './search.ts';
+
+/** Extras a fare class may sell (`extras` below), bought with a booking (contract/src/booking.ts). */
+export const EXTRA_CODES = ['checked_bag'] as const;
+export const ExtraCodeSchema = z.enum(EXTRA_CODES);
 
 /**
  * Details of chosen flights (SPEC §7): `GET /api/flight/info/{hash}?ids=…` answers, for flights of

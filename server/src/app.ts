@@ -30,6 +30,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { paymentGatewayPlugin, type PaymentGatewayOverrides } from './plugins/payment-gateway.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Search engine settings beyond the configuration (suppliers, timings), for tests. */
   search?: Partial<SearchEngineOptions>;
+  /** Payment gateway settings beyond the configuration (a client of one's own, sandbox faults). */
+  paymentGateway?: PaymentGatewayOverrides;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -130,6 +133,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     env: config.env,
   });
   await app.register(redisPlugin, config.redisUrl ? { url: config.redisUrl } : {});
+  await app.register(paymentGatewayPlugin, {
+    config,
+    ...(options.paymentGateway ? { overrides: options.paymentGateway } : {}),
+  });
   await app.register(searchEnginePlugin, {
     resultTtlMs: config.searchResultTtlSeconds * 1000,
     maxStreamsPerClient: config.searchMaxStreamsPerClient,

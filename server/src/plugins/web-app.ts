@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { errorBody } from './error-handler.ts';
 
 /** Path prefixes that belong to the server; unknown paths under them are JSON 404s. */
-const SERVER_PREFIXES = ['/api/', '/spp/', '/sp/', '/dev/'];
+const SERVER_PREFIXES = ['/api/', '/spp/', '/sp/', '/dev/', '/sandbox-gateway/'];
 
 export function isServerPath(url: string): boolean {
   const path = url.split('?')[0] ?? url;

@@ -10,8 +10,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Application options a test may set besides the environment: the clock, search settings. */
-export type TestAppOptions = Pick<BuildAppOptions, 'clock' | 'search'>;
+/**
+ * Application options a test may set besides the environment: the clock, search settings, the
+ * payment gateway's client or sandbox timings and faults.
+ */
+export type TestAppOptions = Pick<BuildAppOptions, 'clock' | 'search' | 'paymentGateway'>;
 
 /**
  * Builds the real application over this test file's own copy of the seeded database (SQLite, or

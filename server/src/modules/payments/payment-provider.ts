@@ -92,6 +92,22 @@ export class PaymentProviderUnavailableError extends Error {
   override readonly name = 'PaymentProviderUnavailableError';
 }
 
+/**
+ * The provider refused the request itself (4xx): an unknown payment id, parameters it does not
+ * accept, or an attempt key reused with different parameters. The same request will fail again.
+ */
+export class PaymentProviderRequestError extends Error {
+  override readonly name = 'PaymentProviderRequestError';
+  /** HTTP status of the refusal and the provider's error code (e.g. 404 `payment_not_found`). */
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A webhook whose signature, timestamp or body does not check out. */
 export class WebhookVerificationError extends Error {
   override readonly name = 'WebhookVerificationError';

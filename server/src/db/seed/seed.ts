@@ -164,6 +164,9 @@ export async function seedDatabase(
     await refreshRouteDayPrices(trx);
     return counts;
   });
+  // Fresh statistics, so the planner picks the inventory's indexes from the first query on
+  // (PostgreSQL otherwise plans the price-summary refreshes as if the tables were empty).
+  await sql`analyze`.execute(db);
 
   return { today, seed, counts, durationMs: Math.round(performance.now() - started) };
 }

@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { WEB_MANIFEST } from './src/lib/pwa/web-manifest.ts';
 
 /** Where `npm run dev --workspace server` listens. */
 const apiOrigin = 'http://127.0.0.1:3000';
@@ -15,8 +17,39 @@ const proxy: Record<string, ProxyOptions> = {
   '^/sp/': { target: apiOrigin, ws: true },
 };
 
+/**
+ * Marks index.html with the build it belongs to (`<meta name="uniquair-build">`), so a new
+ * deployment changes the shell the service worker precaches even when no code changed.
+ */
+function buildIdPlugin(buildId: string): Plugin {
+  return {
+    name: 'uniquair-build-id',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { name: 'uniquair-build', content: buildId }, injectTo: 'head' },
+    ],
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    buildIdPlugin(process.env.VITE_BUILD_ID ?? new Date().toISOString()),
+    // The service worker (src/sw.ts through src/service-worker.ts → /service-worker.js) and the
+    // manifest; the app registers the worker itself (lib/pwa/service-worker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'service-worker.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: WEB_MANIFEST as unknown as Record<string, unknown>,
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'icons/icon-192.png'],
+        globIgnores: ['service-worker.js', 'screenshots/**'],
+      },
+    }),
+  ],
   server: { proxy },
   preview: { proxy },
   test: {

@@ -5,6 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from './error-handler.ts';
 
+/** The service worker's file in the web build, served at `/service-worker.js` (SPEC §7). */
+export const SERVICE_WORKER_FILE = 'service-worker.js';
+
 /** Path prefixes that belong to the server; unknown paths under them are JSON 404s. */
 const SERVER_PREFIXES = ['/api/', '/spp/', '/sp/', '/dev/', '/sandbox-gateway/'];
 
@@ -47,6 +50,14 @@ export const webAppPlugin = fp(
             'cache-control',
             immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
+          // The service worker controls the whole origin and is checked afresh on every update
+          // check; the manifest goes with its registered type (docs/pwa.md).
+          if (filePath === join(options.distDir, SERVICE_WORKER_FILE)) {
+            reply.header('service-worker-allowed', '/');
+            reply.header('content-type', 'text/javascript; charset=utf-8');
+          } else if (filePath.endsWith('.webmanifest')) {
+            reply.header('content-type', 'application/manifest+json; charset=utf-8');
+          }
         },
       });
     } else {

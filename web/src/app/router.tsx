@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { CONTENT_PAGE_SLUGS, paths } from '../config/paths.ts';
+import { NETWORK_ONLY } from '../lib/pwa/network-only.ts';
 import {
   pageNumber,
   requireContentSlug,
@@ -99,6 +100,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.bookingPay.path,
+              handle: NETWORK_ONLY,
               loader: ({ params }) => ({ pnr: requirePnr(params) }),
               lazy: async () => ({
                 Component: (await import('./routes/booking.tsx')).BookingPayRoute,
@@ -111,6 +113,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 denied: paths.paymentPaypalDenied.path,
                 failure: paths.paymentFailure.path,
               }[outcome],
+              handle: NETWORK_ONLY,
               loader: ({ params }: { params: Record<string, string | undefined> }) => ({
                 pnr: requireLowerCasePnr(params),
                 outcome,
@@ -150,6 +153,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.bookingSupportTicketOpen.path,
+              handle: NETWORK_ONLY,
               loader: guarded(({ params }) => ({ pnr: requirePnr(params) })),
               lazy: async () => ({
                 Component: (await import('./routes/support.tsx')).OpenTicketRoute,
@@ -162,6 +166,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.supportTickets.path,
+              handle: NETWORK_ONLY,
               loader: guarded(() => null),
               lazy: async () => ({
                 Component: (await import('./routes/support.tsx')).SupportTicketsRoute,
@@ -169,6 +174,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.supportTicketsOpen.path,
+              handle: NETWORK_ONLY,
               loader: guarded(() => ({ pnr: null })),
               lazy: async () => ({
                 Component: (await import('./routes/support.tsx')).OpenTicketRoute,
@@ -176,6 +182,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.supportTicket.path,
+              handle: NETWORK_ONLY,
               loader: guarded(({ params }) => ({ id: requireTicketId(params) })),
               lazy: async () => ({
                 Component: (await import('./routes/support.tsx')).SupportTicketRoute,
@@ -183,6 +190,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.account.path,
+              handle: NETWORK_ONLY,
               loader: guarded(() => null),
               lazy: async () => ({
                 Component: (await import('./routes/account.tsx')).AccountRoute,
@@ -190,23 +198,28 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.register.path,
+              handle: NETWORK_ONLY,
               lazy: async () => ({ Component: (await import('./routes/auth.tsx')).RegisterRoute }),
             },
             {
               path: paths.signin.path,
+              handle: NETWORK_ONLY,
               lazy: async () => ({ Component: (await import('./routes/auth.tsx')).SignInRoute }),
             },
             {
               path: paths.recover.path,
+              handle: NETWORK_ONLY,
               lazy: async () => ({ Component: (await import('./routes/auth.tsx')).RecoverRoute }),
             },
             {
               path: paths.reset.path,
+              handle: NETWORK_ONLY,
               loader: ({ params }) => ({ token: requireLinkToken(params) }),
               lazy: async () => ({ Component: (await import('./routes/auth.tsx')).ResetRoute }),
             },
             {
               path: paths.confirmEmail.path,
+              handle: NETWORK_ONLY,
               loader: ({ params }) => ({ token: requireLinkToken(params) }),
               lazy: async () => ({
                 Component: (await import('./routes/auth.tsx')).ConfirmEmailRoute,
@@ -214,6 +227,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.signinLink.path,
+              handle: NETWORK_ONLY,
               loader: ({ params }) => ({ token: requireLinkToken(params) }),
               lazy: async () => ({
                 Component: (await import('./routes/auth.tsx')).SignInLinkRoute,

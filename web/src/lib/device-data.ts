@@ -1,3 +1,6 @@
+import { isDataCache } from './pwa/cache-rules.ts';
+import { resetOfflineBookings } from './pwa/offline-bookings.ts';
+
 /**
  * What the app keeps about a traveller on this device (SPEC §4, §6), and how it is forgotten.
  *
@@ -60,8 +63,9 @@ export function deviceBookingTokens(): string[] {
 }
 
 /**
- * Forgets the traveller on this device: local-storage keys under the personal prefixes, the
- * session storage and every Cache Storage cache. Each step is best effort.
+ * Forgets the traveller on this device: local-storage keys under the personal prefixes (device
+ * bookings, the offline copies of bookings, search data), the session storage and every Cache
+ * Storage cache of data (only the precached app code stays). Each step is best effort.
  */
 export async function clearPersonalData(): Promise<void> {
   try {
@@ -77,10 +81,13 @@ export async function clearPersonalData(): Promise<void> {
   } catch {
     // Storage can be unavailable; then nothing was kept there.
   }
+  resetOfflineBookings();
   try {
     if (typeof caches !== 'undefined') {
+      // The precached app code holds nothing personal and lets the app start offline; every
+      // cache of data goes.
       const names = await caches.keys();
-      await Promise.all(names.map((name) => caches.delete(name)));
+      await Promise.all(names.filter(isDataCache).map((name) => caches.delete(name)));
     }
   } catch {
     // Cache Storage can be unavailable; nothing was kept there then.

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
+import { clearLocationCookies, writeLocationCookies } from './location-cookies.ts';
 
 /**
  * The location permission (SPEC §4: prompt, granted, denied), read from the Permissions API and
- * followed as it changes. `unsupported` where the browser has no geolocation.
+ * followed as it changes. `unsupported` where the browser has no geolocation. Asking for it
+ * (the drawer's "Enable location") keeps the position in the `lat` and `long` cookies for the
+ * nearest-airport search; a refusal removes them.
  */
 export type LocationPermission = 'prompt' | 'granted' | 'denied' | 'unsupported';
 
@@ -40,9 +43,19 @@ export function useLocationPermission(): {
   const request = useCallback(() => {
     if (!('geolocation' in navigator)) return;
     navigator.geolocation.getCurrentPosition(
-      () => setPermission('granted'),
+      (position) => {
+        // Kept for the nearest-airport search (SPEC §9 cookies lat and long).
+        writeLocationCookies({
+          latitude: position.coords.latitude,
+          longitude: position.coords.longitude,
+        });
+        setPermission('granted');
+      },
       (error) => {
-        if (error.code === error.PERMISSION_DENIED) setPermission('denied');
+        if (error.code === error.PERMISSION_DENIED) {
+          clearLocationCookies();
+          setPermission('denied');
+        }
       },
       { maximumAge: 600_000, timeout: 30_000 },
     );

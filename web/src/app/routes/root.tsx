@@ -11,11 +11,14 @@ import {
   Link,
   Outlet,
   useLocation,
+  useMatches,
   useNavigate,
   useNavigationType,
   useRouteError,
 } from 'react-router';
 import { MainErrorFallback } from '../../components/errors/main-error-fallback.tsx';
+import { AppNotices } from '../../components/layouts/app-notices.tsx';
+import { NetworkRequired } from '../../components/layouts/network-required.tsx';
 import { NotFound } from '../../components/errors/not-found.tsx';
 import { PageError } from '../../components/errors/page-error.tsx';
 import { DrawerMenu } from '../../components/layouts/drawer-menu.tsx';
@@ -38,6 +41,10 @@ import { CurrencyProvider, useCurrency } from '../../lib/currency.tsx';
 import { installGlobalErrorReporting, reportError } from '../../lib/error-reporting.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { focusHeading, isNewPage, shouldResetScroll } from '../../lib/navigation.ts';
+import { isNetworkOnly } from '../../lib/pwa/network-only.ts';
+import { ownerOf, setOfflineOwner } from '../../lib/pwa/offline-bookings.ts';
+import { disablePush, refreshPushSubscription } from '../../lib/pwa/push.ts';
+import { usePushMessages } from '../../lib/pwa/use-push-messages.ts';
 import styles from './root.module.css';
 
 // The overlays carry the search form and results code: loaded when first opened.
@@ -102,6 +109,23 @@ function Shell() {
   const choices = usePreferenceChoices(unableToConnect);
   const thirdParty = useThirdPartyScripts(env);
   useNavigationEffects();
+  const networkOnly = useMatches().some((match) => isNetworkOnly(match.handle));
+
+  // Offline copies of bookings belong to whoever is signed in (or to this device); the push
+  // subscription, if any, is sent again so the server links it to that user.
+  const ownerEmail = user?.email ?? null;
+  useEffect(() => {
+    setOfflineOwner(ownerOf(ownerEmail === null ? null : { email: ownerEmail }));
+    if (navigator.onLine) void refreshPushSubscription(locale).catch(() => undefined);
+  }, [ownerEmail, locale]);
+  const holdExpiredNotice = useCallback(
+    (pnr: string) => ({
+      title: intl.formatMessage({ id: 'pwa.holdExpiredTitle' }, { pnr }),
+      body: intl.formatMessage({ id: 'pwa.holdExpiredBody' }),
+    }),
+    [intl],
+  );
+  const bookingMessage = usePushMessages(queryClient, holdExpiredNotice);
 
   // Any 401 / ERROR_UNAUTHORIZED: forget the user and go to sign-in, coming back here after.
   const here = location.pathname + location.search + location.hash;
@@ -135,7 +159,16 @@ function Shell() {
   return (
     <RootLayout
       affiliate={init.affiliate.affiliate}
-      notices={thirdParty.askConsent ? <ConsentBanner onAnswer={thirdParty.answer} /> : null}
+      notices={
+        <>
+          {thirdParty.askConsent ? <ConsentBanner onAnswer={thirdParty.answer} /> : null}
+          <AppNotices
+            signedIn={user !== null}
+            bookingMessage={bookingMessage}
+            signInHref={paths.signin.getHref()}
+          />
+        </>
+      }
       topBarActions={
         <>
           <button
@@ -178,13 +211,20 @@ function Shell() {
           onNavigate={close}
           onSignOut={() => {
             close();
+            void disablePush();
             void signOut(queryClient).then(() => navigate(paths.home.getHref()));
           }}
         />
       )}
       footer={<SiteFooter paymentProviders={providers} menus={init.footerMenus} />}
     >
-      <Outlet />
+      {networkOnly ? (
+        <NetworkRequired>
+          <Outlet />
+        </NetworkRequired>
+      ) : (
+        <Outlet />
+      )}
       <ModalDialog open={pickerOpen} onClose={() => setPickerOpen(false)} title={preferencesLabel}>
         <PreferencesPanel choices={choices} />
       </ModalDialog>

@@ -6,7 +6,9 @@ import { NavLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useAppUpdates } from '../../lib/app-updates.ts';
 import { promptInstall, useInstallState } from '../../lib/install-prompt.ts';
+import { useLocale } from '../../lib/i18n.ts';
 import { useLocationPermission } from '../../lib/location-permission.ts';
+import { usePush } from '../../lib/pwa/push.ts';
 import styles from './drawer-menu.module.css';
 
 export interface DrawerUser {
@@ -82,6 +84,7 @@ export function DrawerMenu({ user, preferences, onSignOut, onNavigate }: DrawerM
       <div className={styles.section}>
         <InstallItem signedIn={user !== null} />
         <LocationItem />
+        <PushItem />
         <UpdateItem />
         <p className={styles.version}>
           {intl.formatMessage({ id: 'shell.version' }, { version: APP_VERSION })}
@@ -101,13 +104,65 @@ function InstallItem({ signedIn }: { readonly signedIn: boolean }) {
       </button>
     );
   }
+  const message: Record<Exclude<typeof state, 'available'>, MessageKey> = {
+    installed: signedIn ? 'shell.installed' : 'shell.installedSignIn',
+    accepted: 'pwa.installAccepted',
+    dismissed: 'pwa.installDismissed',
+    ios: 'pwa.installIos',
+    unavailable: 'shell.installUnavailable',
+  };
   return (
-    <p className={styles.status}>
-      {state === 'installed'
-        ? intl.formatMessage({ id: signedIn ? 'shell.installed' : 'shell.installedSignIn' })
-        : intl.formatMessage({ id: 'shell.installUnavailable' })}
+    <p className={styles.status} role="status">
+      {intl.formatMessage({ id: message[state] })}
     </p>
   );
+}
+
+function PushItem() {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const { state, enable, disable } = usePush(locale);
+  const t = (id: MessageKey) => intl.formatMessage({ id });
+  switch (state) {
+    case 'checking':
+      return null;
+    case 'not-supported':
+    case 'notifications-denied':
+      return (
+        <p className={styles.status}>
+          {t(state === 'not-supported' ? 'pwa.pushNotSupported' : 'pwa.pushDenied')}
+        </p>
+      );
+    case 'requires-permission':
+    case 'granted':
+      return (
+        <button type="button" className={styles.action} onClick={() => void enable()}>
+          {t('pwa.pushEnable')}
+        </button>
+      );
+    case 'subscribed':
+      return (
+        <>
+          <p className={styles.status} role="status">
+            {t('pwa.pushOn')}
+          </p>
+          <button type="button" className={styles.action} onClick={() => void disable()}>
+            {t('pwa.pushDisable')}
+          </button>
+        </>
+      );
+    case 'error':
+      return (
+        <>
+          <p className={styles.status} role="alert">
+            {t('pwa.pushError')}
+          </p>
+          <button type="button" className={styles.action} onClick={() => void enable()}>
+            {t('pwa.pushEnable')}
+          </button>
+        </>
+      );
+  }
 }
 
 function LocationItem() {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { readLocationCookies } from '../hooks/use-nearest-origin.ts';
+import { readLocationCookies } from '../../../lib/location-cookies.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 /** Near Heathrow (Slough). */

@@ -1,6 +1,11 @@
 import type { Airport } from '@uniquair/contract/data';
-import { areValidCoordinates, nearestPlace, type Coordinates } from '@uniquair/domain/geo/distance';
+import { nearestPlace, type Coordinates } from '@uniquair/domain/geo/distance';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  clearLocationCookies,
+  readLocationCookies,
+  writeLocationCookies,
+} from '../../../lib/location-cookies.ts';
 import {
   useLocationPermission,
   type LocationPermission,
@@ -13,48 +18,9 @@ import {
  * a denied permission removes the cookies.
  */
 
-export const LATITUDE_COOKIE = 'lat';
-export const LONGITUDE_COOKIE = 'long';
-/** How long the position is kept: a week. */
-const COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 /** A position at most ten minutes old is good enough to find an airport. */
 const POSITION_MAX_AGE_MS = 600_000;
 const POSITION_TIMEOUT_MS = 15_000;
-
-function cookieValue(cookies: string, name: string): string | null {
-  for (const part of cookies.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return null;
-}
-
-/** The position kept in the cookies, or null. */
-export function readLocationCookies(cookies = document.cookie): Coordinates | null {
-  const latitude = cookieValue(cookies, LATITUDE_COOKIE);
-  const longitude = cookieValue(cookies, LONGITUDE_COOKIE);
-  if (latitude === null || longitude === null || latitude === '' || longitude === '') return null;
-  const point = { latitude: Number(latitude), longitude: Number(longitude) };
-  return areValidCoordinates(point) ? point : null;
-}
-
-function cookieAttributes(maxAge: number): string {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  return `; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
-}
-
-/** Keeps the position in the cookies, rounded to two decimals (about 1 km). */
-export function writeLocationCookies(point: Coordinates): void {
-  const attributes = cookieAttributes(COOKIE_MAX_AGE_SECONDS);
-  document.cookie = `${LATITUDE_COOKIE}=${point.latitude.toFixed(2)}${attributes}`;
-  document.cookie = `${LONGITUDE_COOKIE}=${point.longitude.toFixed(2)}${attributes}`;
-}
-
-export function clearLocationCookies(): void {
-  const attributes = cookieAttributes(0);
-  document.cookie = `${LATITUDE_COOKIE}=${attributes}`;
-  document.cookie = `${LONGITUDE_COOKIE}=${attributes}`;
-}
 
 export type LocatingStatus = 'idle' | 'locating' | 'unavailable';
 

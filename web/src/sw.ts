@@ -1,0 +1,129 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (SPEC §4, §7, §8; DESIGN §8), served at `/service-worker.js`:
+ * - precaches the app shell and every route chunk and locale catalogue of this build, and answers
+ *   page navigations with the shell, so the app starts offline;
+ * - keeps the public reads of `lib/pwa/cache-rules.ts` (network first, the cached copy when the
+ *   network fails) and nothing else;
+ * - waits after installing until the app asks it to take over (`SKIP_WAITING`), so an update is
+ *   the visitor's choice;
+ * - shows the server's push notifications and tells open pages about them.
+ */
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import {
+  cacheRuleFor,
+  isAppNavigation,
+  isStorableResponse,
+  PUBLIC_DATA_CACHE,
+  SEARCH_RESULTS_CACHE,
+  type CacheRule,
+} from './lib/pwa/cache-rules.ts';
+import {
+  CLEAR_DATA_CACHES,
+  PUSH_MESSAGE,
+  SKIP_WAITING,
+  notificationTarget,
+  parsePushMessage,
+} from './lib/pwa/worker-messages.ts';
+
+declare const self: ServiceWorkerGlobalScope & {
+  readonly __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+clientsClaim();
+
+// Deep links open the shell, which routes in the browser.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && isAppNavigation(url.pathname),
+  createHandlerBoundToURL('index.html'),
+);
+
+/** One network-first strategy per cache rule: the answer when online, the stored copy offline. */
+const strategies = new Map<CacheRule, NetworkFirst>();
+function strategyFor(rule: CacheRule): NetworkFirst {
+  let strategy = strategies.get(rule);
+  if (!strategy) {
+    strategy = new NetworkFirst({
+      cacheName: rule.cacheName,
+      networkTimeoutSeconds: 10,
+      plugins: [
+        {
+          cacheWillUpdate: async ({ response }) => (isStorableResponse(response) ? response : null),
+        },
+        new ExpirationPlugin({
+          maxEntries: rule.maxEntries,
+          maxAgeSeconds: rule.maxAgeSeconds,
+          purgeOnQuotaError: true,
+        }),
+      ],
+    });
+    strategies.set(rule, strategy);
+  }
+  return strategy;
+}
+
+registerRoute(
+  ({ request }) => cacheRuleFor(request, self.location.origin) !== null,
+  (options) => {
+    const rule = cacheRuleFor(options.request, self.location.origin);
+    if (!rule) return fetch(options.request);
+    return strategyFor(rule).handle(options);
+  },
+);
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown } | null;
+  if (data?.type === SKIP_WAITING) {
+    void self.skipWaiting();
+  } else if (data?.type === CLEAR_DATA_CACHES) {
+    event.waitUntil(
+      Promise.all([caches.delete(PUBLIC_DATA_CACHE), caches.delete(SEARCH_RESULTS_CACHE)]).then(
+        () => undefined,
+      ),
+    );
+  }
+});
+
+self.addEventListener('push', (event) => {
+  const message = parsePushMessage(event.data?.text() ?? '');
+  if (!message) return;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const client of windows) client.postMessage({ type: PUSH_MESSAGE, message });
+      await self.registration.showNotification(message.notification.title, {
+        ...message.notification.options,
+        data: { url: notificationTarget(message) },
+      });
+    })(),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = (event.notification.data as { url?: unknown } | null)?.url;
+  const path = typeof target === 'string' && target.startsWith('/') ? target : '/';
+  event.waitUntil(
+    (async () => {
+      const url = new URL(path, self.location.origin).href;
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

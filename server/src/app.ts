@@ -10,6 +10,7 @@ import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/dialect.ts';
 import { maskLinkTokens } from './lib/mask-link-tokens.ts';
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.ts';
+import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { bookingsListRoutes } from './modules/bookings-list/bookings-list.routes.ts';
 import { airlineRoutes } from './modules/airline/airline.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -156,6 +157,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(airlineRoutes, { apiKeys: config.airlineApiKeys });
   await app.register(usersRoutes, { publicUrl: config.publicUrl });
   await app.register(bookingsListRoutes);
+  await app.register(bookingRoutes, {
+    publicUrl: config.publicUrl,
+    paymentProviders: config.paymentProviders,
+    clientKey: config.sessionSecret ?? 'uniquair-development-client-key',
+    createsPerMinute: config.bookingCreatesPerMinute,
+    maxUnpaidPerTraveller: config.bookingMaxUnpaidPerTraveller,
+    maxUnpaidPerClient: config.bookingMaxUnpaidPerClient,
+    lookupMissesPer10Minutes: config.bookingLookupMissesPer10Minutes,
+    holdSweepMs: config.bookingHoldSweepMs,
+  });
   if (config.env !== 'production') await app.register(mailboxRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

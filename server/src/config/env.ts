@@ -131,6 +131,11 @@ const EnvSchema = z.object({
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65_535).default(3900),
   GATEWAY_DATABASE_URL: z.string().min(1).default(DEFAULT_GATEWAY_DATABASE_URL),
   GATEWAY_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+  BOOKING_CREATES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  BOOKING_MAX_UNPAID_PER_TRAVELLER: z.coerce.number().int().min(0).max(1_000_000).default(2),
+  BOOKING_MAX_UNPAID_PER_CLIENT: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  BOOKING_LOOKUP_MISSES_PER_10_MINUTES: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  BOOKING_HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
 });
 
 /** The payment gateway the booking flow charges through (DESIGN §6, docs/payments.md). */
@@ -250,6 +255,19 @@ export type Config = Readonly<{
   sessionMaxAgeMs: number;
   /** A session unused this long ends (24 hours by default). */
   sessionIdleMs: number;
+  /** Bookings one client may create per minute (`POST /api/booking/create`); 0 for no limit. */
+  bookingCreatesPerMinute: number;
+  /**
+   * Unpaid bookings still holding seats that one signed-in user, or one device (by the booking
+   * tokens it sends), may have at once; 0 for no limit (reference notes INV-5).
+   */
+  bookingMaxUnpaidPerTraveller: number;
+  /** … and one client address; 0 for no limit. */
+  bookingMaxUnpaidPerClient: number;
+  /** Booking look-ups answered 404 one client may make in 10 minutes before 429; 0: no limit. */
+  bookingLookupMissesPer10Minutes: number;
+  /** How often expired seat holds are released (seconds); 0 leaves it to reads. */
+  bookingHoldSweepMs: number;
   /** The payment gateway: where it is, its keys, the webhook secret. */
   paymentGateway: PaymentGatewayConfig;
 }>;
@@ -336,6 +354,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM ?? `Uniquair <no-reply@${new URL(publicUrl).hostname}>`,
     sessionMaxAgeMs: env.SESSION_MAX_AGE_HOURS * 3_600_000,
     sessionIdleMs: env.SESSION_IDLE_HOURS * 3_600_000,
+    bookingCreatesPerMinute: env.BOOKING_CREATES_PER_MINUTE,
+    bookingMaxUnpaidPerTraveller: env.BOOKING_MAX_UNPAID_PER_TRAVELLER,
+    bookingMaxUnpaidPerClient: env.BOOKING_MAX_UNPAID_PER_CLIENT,
+    bookingLookupMissesPer10Minutes: env.BOOKING_LOOKUP_MISSES_PER_10_MINUTES,
+    bookingHoldSweepMs: env.BOOKING_HOLD_SWEEP_SECONDS * 1000,
     paymentGateway: paymentGatewayConfig(env),
     thirdPartyOrigins: Object.freeze([
       ...new Set(

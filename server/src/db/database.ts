@@ -460,6 +460,8 @@ export interface BookingsTable {
   /** The method of the payment that paid or confirmed the booking. */
   payment_method: string | null;
   paid_at: IsoInstant | null;
+  /** Keyed hash of the client address that made it (caps on unpaid bookings per client). */
+  client_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A leg of a booking with its own copy of the journey (see the booking-flow migration). */

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Database, SavedPassengersTable } from '../../db/database.ts';
 
@@ -47,6 +47,24 @@ function normalize(row: Omit<BookingSummaryRow, 'passengers'> & { passengers: un
   };
 }
 
+/**
+ * Bookings a device holds a token of: the token it was created with (`bookings.device_token_hash`)
+ * or one granted later by an e-mailed link (`booking_device_tokens`).
+ */
+function heldByDevice(eb: ExpressionBuilder<Database, 'bookings'>, tokenHashes: readonly string[]) {
+  return eb.or([
+    eb('bookings.device_token_hash', 'in', [...tokenHashes]),
+    eb(
+      'bookings.id',
+      'in',
+      eb
+        .selectFrom('booking_device_tokens')
+        .select('booking_device_tokens.booking_id')
+        .where('booking_device_tokens.token_hash', 'in', [...tokenHashes]),
+    ),
+  ]);
+}
+
 /** A user's bookings departing on or after `today`, soonest first. */
 export async function futureBookingsOfUser(
   db: Kysely<Database>,
@@ -70,7 +88,7 @@ export async function latestFutureBookingOfDevice(
 ): Promise<BookingSummaryRow | undefined> {
   if (tokenHashes.length === 0) return undefined;
   const row = await summaries(db)
-    .where('bookings.device_token_hash', 'in', tokenHashes)
+    .where((eb) => heldByDevice(eb, tokenHashes))
     .where('bookings.departure_date', '>=', today)
     .orderBy('bookings.created_at', 'desc')
     .orderBy('bookings.id', 'desc')
@@ -119,7 +137,7 @@ export async function claimDeviceBookings(
   const rows = await db
     .updateTable('bookings')
     .set({ owner_user_id: userId, updated_at: now })
-    .where('device_token_hash', 'in', tokenHashes)
+    .where((eb) => heldByDevice(eb, tokenHashes))
     .where('owner_user_id', 'is', null)
     .returning(['id', 'pnr'])
     .execute();

@@ -12,6 +12,7 @@ export const MAIL_KINDS = [
   'emailChanged',
   'loginLink',
   'passwordChanged',
+  'bookingCreated',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -25,6 +26,7 @@ const PARTS: Readonly<Record<MailKind, { action: boolean; note: boolean }>> = {
   emailChanged: { action: false, note: false },
   loginLink: { action: true, note: true },
   passwordChanged: { action: true, note: false },
+  bookingCreated: { action: true, note: true },
 };
 
 /** The catalogue keys one e-mail uses. */

@@ -1,0 +1,300 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BookingHandOffParamsSchema,
+  BookingHandOffResponseSchema,
+  BookingResponseSchema,
+  CreateBookingRequestSchema,
+  CreateBookingResponseSchema,
+  PnrParamsSchema,
+} from '@uniquair/contract/booking';
+import { BookingExtraDataResponseSchema } from '@uniquair/contract/booking-extra-data';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
+import { ErrorBodySchema } from '@uniquair/contract/error-body';
+import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
+import { ServiceError } from '../../lib/service-error.ts';
+import { privateAnswer } from '../../plugins/auth.ts';
+import { currentAffiliate } from '../affiliates/affiliates.service.ts';
+import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
+import { resolveVisitorPreferences } from '../preferences/preferences.service.ts';
+import { BookingService, type Viewer } from './booking.service.ts';
+import { renderHandOffPage, type HandOffPurpose } from './hand-off-page.ts';
+import { LookupGuard } from './lookup-guard.ts';
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
+
+/** Route limits of the booking reads and hand-offs, per client (reference notes §9). */
+export const BOOKING_RATE_LIMITS = {
+  /** Reads of one booking (get, extra data, payment options), per client in a minute. */
+  reads: { max: 120, timeWindow: 60_000 },
+  /** Opening and using e-mailed links, per client in a minute. */
+  handOffs: { max: 30, timeWindow: 60_000 },
+} as const;
+
+/** Window of the look-up miss limit. */
+const LOOKUP_WINDOW_MS = 10 * 60_000;
+
+export interface BookingRoutesOptions {
+  publicUrl: string;
+  paymentProviders: PaymentProviderFlags;
+  /** Secret keying the client-address hash stored with a booking. */
+  clientKey: string;
+  createsPerMinute: number;
+  maxUnpaidPerTraveller: number;
+  maxUnpaidPerClient: number;
+  lookupMissesPer10Minutes: number;
+  /** Interval of the hold sweeper; 0 leaves expiry to reads. */
+  holdSweepMs: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Bookings: creation, reads and the hold life cycle (`expireOverdueHolds`, `retakeSeats`),
+     * for the payment modules to call.
+     */
+    bookings: BookingService;
+  }
+}
+
+const deviceTokensHeader = z.object({
+  [DEVICE_TOKENS_HEADER]: z
+    .string()
+    .max(4_000)
+    .optional()
+    .meta({ description: 'Device booking tokens of this browser, comma-separated.' }),
+});
+
+/**
+ * The booking API (SPEC §2, §7; DESIGN §6): `POST /api/booking/create`, `GET /api/booking/{pnr}/get`,
+ * `…/extra-data`, `…/payment-options`, and the e-mailed hand-offs `…/{pnr}/finish/{token}` and
+ * `/api/booking/login-quick/{pnr}/{token}` (GET shows a page, POST uses the link). Starts the hold
+ * sweeper with the app and stops it on close.
+ */
+const bookingRoutesPlugin: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, options) => {
+  const service = new BookingService({
+    db: app.db,
+    search: app.searchEngine.service,
+    mail: app.mail,
+    now: () => app.now(),
+    log: app.log,
+    publicUrl: options.publicUrl,
+    reference: () => app.referenceData.snapshot(),
+    paymentProviders: options.paymentProviders,
+    maxUnpaidPerTraveller: options.maxUnpaidPerTraveller,
+    maxUnpaidPerClient: options.maxUnpaidPerClient,
+  });
+  app.decorate('bookings', service);
+  const guard = new LookupGuard({
+    max: options.lookupMissesPer10Minutes,
+    windowMs: LOOKUP_WINDOW_MS,
+  });
+
+  const clientHash = (request: FastifyRequest) =>
+    createHmac('sha256', options.clientKey).update(`client:${request.ip}`).digest('hex');
+
+  const viewerOf = async (request: FastifyRequest): Promise<Viewer> => {
+    const user = await app.sessions.user(request);
+    return {
+      userId: user === null ? null : Number(user.id),
+      deviceTokens: parseDeviceTokens(request.headers[DEVICE_TOKENS_HEADER]),
+    };
+  };
+
+  /** Runs a booking read through the miss limit: misses count, and too many answer 429. */
+  const guarded = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    read: () => Promise<T>,
+  ): Promise<T> => {
+    const wait = guard.retryAfter(request.ip);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      const message = 'Too many booking look-ups; try again later';
+      throw new ServiceError('TOO_MANY_REQUESTS', message, { _: [message] });
+    }
+    try {
+      return await read();
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === 'NOT_FOUND') guard.miss(request.ip);
+      throw error;
+    }
+  };
+
+  let sweeper: NodeJS.Timeout | null = null;
+  let sweeping: Promise<unknown> | null = null;
+  app.addHook('onReady', async () => {
+    if (options.holdSweepMs <= 0) return;
+    sweeper = setInterval(() => {
+      if (sweeping !== null) return;
+      sweeping = service
+        .expireOverdueHolds()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not expire seat holds'))
+        .finally(() => {
+          sweeping = null;
+        });
+    }, options.holdSweepMs);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (sweeper !== null) clearInterval(sweeper);
+    await sweeping;
+    await service.calendarsSettled();
+  });
+
+  app.post(
+    '/api/booking/create',
+    {
+      ...(options.createsPerMinute > 0
+        ? { config: { rateLimit: { max: options.createsPerMinute, timeWindow: 60_000 } } }
+        : {}),
+      schema: {
+        tags: ['booking'],
+        summary: 'Create a booking from a search: seats held, price computed by the server',
+        description:
+          'Takes one flight and fare class per destination of a finished search, the passengers ' +
+          '(counts by type as searched) and the booker; holds the seats for 15 minutes, all or ' +
+          'nothing, and answers the PNR with a device booking token to send back in ' +
+          '`X-Booking-Tokens`. The price is computed from the current fares (client amounts are ' +
+          'ignored). 409 PRICE_INCREASED (`errors.newTotal` = [minor units, currency]) until the ' +
+          'new total is accepted in `acceptedTotal`; 409 FLIGHT_UNAVAILABLE naming ' +
+          '`body.selections.<i>`; 410 SEARCH_EXPIRED; 400 VALIDATION_ERROR per field; 429 when ' +
+          'too many unpaid bookings of this user, device or client hold seats.',
+        headers: deviceTokensHeader,
+        body: CreateBookingRequestSchema,
+        response: {
+          200: CreateBookingResponseSchema,
+          ...errors(400, 403, 404, 409, 410, 415, 429, 502),
+        },
+      },
+    },
+    async (request, reply) => {
+      const [viewer, preferences, affiliate] = await Promise.all([
+        viewerOf(request),
+        resolveVisitorPreferences(request),
+        currentAffiliate(request),
+      ]);
+      const created = await service.create(request.body, {
+        ...viewer,
+        clientHash: clientHash(request),
+        affiliateId: affiliate?.id ?? null,
+        locale: preferences.locale,
+        currency: preferences.currency.code,
+      });
+      return privateAnswer(reply).send({ success: true as const, ...created });
+    },
+  );
+
+  app.get(
+    '/api/booking/:pnr/get',
+    {
+      config: { rateLimit: BOOKING_RATE_LIMITS.reads },
+      schema: {
+        tags: ['booking'],
+        summary: 'A booking: status, flights, passengers, extras, totals, payments, tickets',
+        description:
+          'For its owner (signed in) or a browser sending one of its device tokens in ' +
+          '`X-Booking-Tokens`; anyone else gets 404 NOT_FOUND, exactly as for a PNR that does ' +
+          'not exist. An unpaid booking whose hold is over is shown expired. Look-ups that find ' +
+          'nothing are limited per client (429 with Retry-After).',
+        params: PnrParamsSchema,
+        headers: deviceTokensHeader,
+        response: { 200: BookingResponseSchema, ...errors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const booking = await guarded(request, reply, async () =>
+        service.detail(request.params.pnr, await viewerOf(request)),
+      );
+      return privateAnswer(reply).send({ success: true as const, booking });
+    },
+  );
+
+  app.get(
+    '/api/booking/:pnr/extra-data',
+    {
+      config: { rateLimit: BOOKING_RATE_LIMITS.reads },
+      schema: {
+        tags: ['booking'],
+        summary: 'Extras bought, and per leg the fare conditions, baggage and extras on sale',
+        description: 'Same access as `GET /api/booking/{pnr}/get`.',
+        params: PnrParamsSchema,
+        headers: deviceTokensHeader,
+        response: { 200: BookingExtraDataResponseSchema, ...errors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const data = await guarded(request, reply, async () =>
+        service.extraData(request.params.pnr, await viewerOf(request)),
+      );
+      return privateAnswer(reply).send(data);
+    },
+  );
+
+  const handOff = (purpose: HandOffPurpose, path: string, summary: string) => {
+    app.get(
+      path,
+      {
+        config: { rateLimit: BOOKING_RATE_LIMITS.handOffs },
+        schema: {
+          tags: ['booking'],
+          summary: `${summary}: the page that uses the link`,
+          description:
+            'An HTML page with one button; the link is used only by the POST that button sends ' +
+            '(mail scanners open links). The page is the same whether or not the link is valid.',
+          params: BookingHandOffParamsSchema,
+          response: {
+            200: z.string().meta({ description: 'HTML page (text/html).' }),
+            ...errors(400, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { locale } = await resolveVisitorPreferences(request);
+        const page = await renderHandOffPage({ locale, purpose, pnr: request.params.pnr });
+        return reply
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .header('content-security-policy', page.contentSecurityPolicy)
+          .header('x-robots-tag', 'noindex')
+          .type('text/html; charset=utf-8')
+          .send(page.html);
+      },
+    );
+    app.post(
+      path,
+      {
+        config: { rateLimit: BOOKING_RATE_LIMITS.handOffs },
+        schema: {
+          tags: ['booking'],
+          summary,
+          description:
+            'Single use, expiring (410 LINK_EXPIRED when unknown, used, expired or of another ' +
+            'booking). Answers a new device token for this browser and where to go next.',
+          params: BookingHandOffParamsSchema,
+          response: {
+            200: BookingHandOffResponseSchema,
+            ...errors(400, 403, 410, 415, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('referrer-policy', 'no-referrer');
+        const result = await service.handOff(request.params.pnr, request.params.token, purpose);
+        return privateAnswer(reply).send({ success: true as const, ...result });
+      },
+    );
+  };
+  handOff(
+    'finish',
+    '/api/booking/:pnr/finish/:token',
+    'Complete an unpaid booking from its e-mail',
+  );
+  handOff('login_quick', '/api/booking/login-quick/:pnr/:token', 'Open a booking from its e-mail');
+};
+
+export const bookingRoutes = fp(bookingRoutesPlugin, { name: 'booking-routes' });

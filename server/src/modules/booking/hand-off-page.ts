@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { loadMessages } from '@uniquair/i18n/messages';
+import { BRAND_NAME } from '@uniquair/domain/config/app';
+import { escapeHtml } from '../../lib/html-escape.ts';
+
+export type HandOffPurpose = 'finish' | 'login_quick';
+
+const KEY_PREFIX: Readonly<Record<HandOffPurpose, string>> = {
+  finish: 'bookingHandOff.finish',
+  login_quick: 'bookingHandOff.loginQuick',
+};
+
+export interface HandOffPage {
+  html: string;
+  /** The page's own Content-Security-Policy: only its inline script and style, by nonce. */
+  contentSecurityPolicy: string;
+}
+
+/**
+ * The page an e-mailed booking link opens (DESIGN §7: opening shows a page, only a POST consumes
+ * the token — mail scanners open links). It names the booking and offers one button; the button
+ * POSTs the same path as JSON (same origin, as the CSRF rules ask), and on success goes to
+ * `next#device-token=<token>`, where the web app keeps the device token and clears the fragment.
+ * Nothing on the page depends on whether the token is valid, so opening it discloses nothing.
+ */
+export async function renderHandOffPage(options: {
+  locale: string;
+  purpose: HandOffPurpose;
+  pnr: string;
+}): Promise<HandOffPage> {
+  const { locale: resolved, messages } = await loadMessages(options.locale);
+  const catalogue = messages as Readonly<Record<string, string>>;
+  const language = resolved.replace('_', '-');
+  const text = (key: string): string => {
+    const message = catalogue[key];
+    if (message === undefined) throw new Error(`Missing text ${key} (${resolved})`);
+    return String(
+      new IntlMessageFormat(message, language).format({ pnr: options.pnr, brand: BRAND_NAME }),
+    );
+  };
+  const prefix = KEY_PREFIX[options.purpose];
+  const nonce = randomBytes(16).toString('base64');
+  const script = `
+(function () {
+  var button = document.getElementById('go');
+  var status = document.getElementById('status');
+  button.addEventListener('click', function () {
+    button.disabled = true;
+    status.textContent = button.getAttribute('data-working');
+    fetch(window.location.pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: '{}',
+      credentials: 'same-origin',
+      cache: 'no-store'
+    }).then(function (response) {
+      return response.json().then(function (body) {
+        if (response.ok && body && body.success && typeof body.next === 'string' &&
+            body.next.charAt(0) === '/' && body.next.charAt(1) !== '/') {
+          window.location.replace(body.next + '#device-token=' + encodeURIComponent(body.deviceToken));
+          return;
+        }
+        status.textContent = button.getAttribute(
+          response.status === 410 ? 'data-expired' : 'data-failed');
+        if (response.status !== 410) button.disabled = false;
+      });
+    }).catch(function () {
+      status.textContent = button.getAttribute('data-failed');
+      button.disabled = false;
+    });
+  });
+})();`;
+  const style = `
+body{margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1d2433}
+main{max-width:560px;margin:40px auto;padding:32px;background:#fff;border-radius:8px}
+.brand{margin:0 0 24px;font-size:20px;font-weight:700;color:#123a8c}
+h1{font-size:24px;margin:0 0 16px}
+p{font-size:16px;line-height:1.5;margin:0 0 16px}
+button{padding:12px 24px;background:#123a8c;color:#fff;border:0;border-radius:6px;font-weight:700;font-size:16px;cursor:pointer}
+button:focus-visible{outline:3px solid #f2a900;outline-offset:2px}
+button:disabled{opacity:.7;cursor:progress}`;
+  const title = text(`${prefix}.title`);
+  const html = [
+    '<!doctype html>',
+    `<html lang="${escapeHtml(language)}">`,
+    '<head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="no-referrer">',
+    '<meta name="robots" content="noindex">',
+    `<title>${escapeHtml(title)} – ${escapeHtml(BRAND_NAME)}</title>`,
+    `<style nonce="${nonce}">${style}</style></head>`,
+    '<body><main>',
+    `<p class="brand">${escapeHtml(BRAND_NAME)}</p>`,
+    `<h1>${escapeHtml(title)}</h1>`,
+    `<p>${escapeHtml(text(`${prefix}.body`))}</p>`,
+    `<button id="go" type="button" data-working="${escapeHtml(text('bookingHandOff.working'))}"` +
+      ` data-expired="${escapeHtml(text('bookingHandOff.expired'))}"` +
+      ` data-failed="${escapeHtml(text('bookingHandOff.failed'))}">` +
+      `${escapeHtml(text(`${prefix}.action`))}</button>`,
+    '<p id="status" role="status" aria-live="polite"></p>',
+    '</main>',
+    `<script nonce="${nonce}">${script}</script>`,
+    '</body></html>',
+  ].join('\n');
+  return {
+    html,
+    contentSecurityPolicy: [
+      "default-src 'none'",
+      `script-src 'nonce-${nonce}'`,
+      `style-src 'nonce-${nonce}'`,
+      "connect-src 'self'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+  };
+}

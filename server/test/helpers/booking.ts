@@ -1,0 +1,162 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { BookingPassengerInput, CreateBookingRequest } from '@uniquair/contract/booking';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
+import {
+  SearchInitResponseSchema,
+  type SearchFlight,
+  type SearchResult,
+} from '@uniquair/contract/search';
+import { addDays, addYears, type Ymd } from '@uniquair/domain/dates/ymd';
+import { freshClient } from './accounts.ts';
+import { TEST_TODAY } from './database.ts';
+import { dailyRoundTrip } from './search.ts';
+
+export interface TripSearch {
+  hash: string;
+  result: SearchResult;
+  dates: Ymd[];
+}
+
+/**
+ * Runs a search through the API (the app must be built with a long `initWaitMs` so init answers
+ * the result): a round trip `days` and `days + 7` ahead, or one way when `oneWay`.
+ */
+export async function searchTrip(
+  app: FastifyInstance,
+  options: {
+    passengers?: { adults: number; children: number; infants: number };
+    days?: number;
+    oneWay?: boolean;
+  } = {},
+): Promise<TripSearch> {
+  const { out, back } = await dailyRoundTrip(app.db);
+  const days = options.days ?? 21;
+  const dates = options.oneWay
+    ? [addDays(TEST_TODAY, days)]
+    : [addDays(TEST_TODAY, days), addDays(TEST_TODAY, days + 7)];
+  const routes = options.oneWay ? [out] : [out, back];
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/search/init',
+    remoteAddress: freshClient(),
+    payload: {
+      destinations: routes.map((route, index) => ({ route: route.id, date: dates[index] })),
+      passengers: options.passengers ?? { adults: 1, children: 0, infants: 0 },
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const body = SearchInitResponseSchema.parse(response.json());
+  if (!body.result) throw new Error('the search did not finish at once');
+  return { hash: body.hash, result: body.result, dates };
+}
+
+/** The first flight of a destination with its cheapest fare class. */
+export function firstFlight(search: TripSearch, destinationIndex: number): SearchFlight {
+  const flight = search.result.results[destinationIndex]?.flights[0];
+  if (!flight) throw new Error(`no flight for destination ${destinationIndex}`);
+  return flight;
+}
+
+/** One selection per destination: its first flight in its cheapest class. */
+export function cheapestSelections(search: TripSearch): CreateBookingRequest['selections'] {
+  return search.result.results.map((_, destinationIndex) => {
+    const flight = firstFlight(search, destinationIndex);
+    return {
+      destinationIndex,
+      flightId: flight.id,
+      fareClass: flight.fareClasses[0]?.letter ?? 'Q',
+    };
+  });
+}
+
+/** Passengers that meet every rule for a trip starting on `firstDate`. */
+export function validPassengers(
+  counts: { adults: number; children: number; infants: number },
+  firstDate: Ymd,
+): BookingPassengerInput[] {
+  const list: BookingPassengerInput[] = [];
+  const person = (typeId: 1 | 2 | 3, titleId: number, years: number, n: number) => ({
+    typeId,
+    titleId,
+    firstName: `Traveller${String.fromCharCode(65 + n)}`,
+    lastName: 'Popescu',
+    birthDate: addDays(addYears(firstDate, -years), -30),
+    nationality: 'RO',
+    documentTypeId: 1 as const,
+    documentNumber: `AB${100000 + n}`,
+    documentExpiry: addYears(firstDate, 5),
+  });
+  for (let i = 0; i < counts.adults; i += 1) list.push(person(1, 1, 35, list.length));
+  for (let i = 0; i < counts.children; i += 1) list.push(person(2, 5, 7, list.length));
+  for (let i = 0; i < counts.infants; i += 1) list.push(person(3, 4, 1, list.length));
+  return list;
+}
+
+export const BOOKER = {
+  firstName: 'Ana',
+  lastName: 'Popescu',
+  email: 'ana.popescu@example.com',
+  phoneCode: '40',
+  phone: '721234567',
+} as const;
+
+/** A valid create body for a search: cheapest fares, passengers as searched. */
+export function bookingBody(
+  search: TripSearch,
+  overrides: Partial<CreateBookingRequest> = {},
+): CreateBookingRequest {
+  return {
+    searchHash: search.hash,
+    selections: cheapestSelections(search),
+    passengers: validPassengers(search.result.passengers, search.dates[0] as Ymd),
+    booker: { ...BOOKER },
+    ...overrides,
+  };
+}
+
+export function createBooking(
+  app: FastifyInstance,
+  body: unknown,
+  options: { cookie?: string; tokens?: string[]; remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/booking/create',
+    remoteAddress: options.remoteAddress ?? freshClient(),
+    headers: {
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.tokens ? { [DEVICE_TOKENS_HEADER]: options.tokens.join(',') } : {}),
+    },
+    payload: body as Record<string, unknown>,
+  });
+}
+
+export function getBooking(
+  app: FastifyInstance,
+  pnr: string,
+  options: { cookie?: string; tokens?: string[]; remoteAddress?: string; path?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'GET',
+    url: `/api/booking/${pnr}/${options.path ?? 'get'}`,
+    remoteAddress: options.remoteAddress ?? freshClient(),
+    headers: {
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.tokens ? { [DEVICE_TOKENS_HEADER]: options.tokens.join(',') } : {}),
+    },
+  });
+}
+
+/** The inventory fare class row of a selection. */
+export async function fareClassOf(
+  app: FastifyInstance,
+  selection: { flightId: string; fareClass: string },
+) {
+  return app.db
+    .selectFrom('fare_classes')
+    .selectAll()
+    .where('flight_id', '=', Number(selection.flightId))
+    .where('letter', '=', selection.fareClass)
+    .executeTakeFirstOrThrow();
+}

@@ -9,8 +9,12 @@ interface Refusal {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Cross-site request rules of a route; `multipart` lets it take a multipart form body. */
-    csrf?: { multipart?: boolean };
+    /**
+     * Cross-site request rules of a route; `multipart` lets it take a multipart form body;
+     * `exempt` takes the route out of these rules altogether (server-to-server calls that carry
+     * their own authentication, such as the payment provider's signed webhooks).
+     */
+    csrf?: { multipart?: boolean; exempt?: boolean };
   }
 }
 
@@ -91,7 +95,12 @@ export const csrfPlugin = fp(
 
     // A callback hook: safe methods, the hot path, pass without a promise per request.
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
-      if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) {
+      if (
+        SAFE_METHODS.has(request.method) ||
+        !isApiPath(request.url) ||
+        (request.routeOptions.config as { csrf?: { exempt?: boolean } } | undefined)?.csrf
+          ?.exempt === true
+      ) {
         done();
         return;
       }

@@ -44,6 +44,8 @@ export interface OutboxContext {
   entry: { id: number; topic: string; attempts: number; createdAt: string };
   log: FastifyBaseLogger;
   now: () => Date;
+  /** Runs `action` once the entry is done (after the commit, for transactional handlers). */
+  afterCommit(action: () => void): void;
 }
 
 /** Does one entry's work. Must be idempotent: after a crash an entry can run again. */
@@ -185,11 +187,13 @@ export class OutboxDispatcher {
     if (registered === undefined) return false;
     const leaseText = lease.toISOString();
     const attempts = Number(entry.attempts);
+    const afterCommit: (() => void)[] = [];
     const context = (db: Kysely<Database>): OutboxContext => ({
       db,
       entry: { id, topic: entry.topic, attempts, createdAt: entry.created_at },
       log: this.#options.log,
       now: this.#options.now,
+      afterCommit: (action) => afterCommit.push(action),
     });
     try {
       const payload: unknown = JSON.parse(entry.payload);
@@ -208,6 +212,7 @@ export class OutboxDispatcher {
         await registered.handler(payload, context(this.#db));
         await markOutboxProcessed(this.#db, id, leaseText, this.#options.now().toISOString());
       }
+      for (const action of afterCommit) action();
     } catch (error) {
       if (error instanceof LeaseLostError) return true;
       const reason = escapeLogText(error instanceof Error ? error.message : String(error), 500);

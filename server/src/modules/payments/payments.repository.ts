@@ -1,0 +1,170 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { BookingsTable, Database, PaymentsTable } from '../../db/database.ts';
+
+export type PaymentRow = Selectable<PaymentsTable>;
+export type BookingRow = Selectable<BookingsTable>;
+
+/** Statuses of a payment attempt whose outcome is not settled yet. */
+export const OPEN_PAYMENT_STATUSES = ['processing', 'requires_action', 'pending'] as const;
+
+export async function bookingById(
+  db: Kysely<Database>,
+  id: number,
+): Promise<BookingRow | undefined> {
+  return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function bookingByPnr(
+  db: Kysely<Database>,
+  pnr: string,
+): Promise<BookingRow | undefined> {
+  return db.selectFrom('bookings').selectAll().where('pnr', '=', pnr).executeTakeFirst();
+}
+
+/**
+ * Takes the booking's row for this transaction while it is still in `status` (PostgreSQL: the
+ * row lock makes a concurrent payment of the same booking wait for this one to commit; SQLite:
+ * one writer at a time). Answers false when the booking is no longer in that status.
+ */
+export async function lockBookingInStatus(
+  db: Kysely<Database>,
+  bookingId: number,
+  status: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set({ updated_at: now })
+    .where('id', '=', bookingId)
+    .where('status', '=', status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Moves a booking from one status to another; false when it was not in `from` any more. */
+export async function moveBooking(
+  db: Kysely<Database>,
+  bookingId: number,
+  from: string,
+  to: Partial<Pick<BookingsTable, 'status' | 'payment_method' | 'paid_at' | 'hold_expires_at'>> & {
+    status: string;
+    updated_at: string;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set(to)
+    .where('id', '=', bookingId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function paymentByAttemptKey(
+  db: Kysely<Database>,
+  attemptKey: string,
+): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('attempt_key', '=', attemptKey)
+    .executeTakeFirst();
+}
+
+export async function paymentById(
+  db: Kysely<Database>,
+  id: number,
+): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether another attempt on the booking is waiting for the provider's first answer. */
+export async function hasPaymentInFlight(
+  db: Kysely<Database>,
+  bookingId: number,
+  exceptAttemptKey: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('booking_id', '=', bookingId)
+    .where('status', '=', 'processing')
+    .where('attempt_key', '!=', exceptAttemptKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertPayment(
+  db: Kysely<Database>,
+  payment: Insertable<PaymentsTable>,
+): Promise<PaymentRow> {
+  return db.insertInto('payments').values(payment).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Moves a payment on from the status it was read in (a compare-and-set): false when someone else
+ * moved it first, and the caller reads it again.
+ */
+export async function updatePayment(
+  db: Kysely<Database>,
+  id: number,
+  fromStatus: string,
+  changes: Partial<
+    Pick<PaymentsTable, 'status' | 'provider_ref' | 'failure_code' | 'updated_at'>
+  > & { updated_at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', fromStatus)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Attempts left open past `before`, for the reconciler. */
+export async function staleOpenPayments(
+  db: Kysely<Database>,
+  before: string,
+  limit: number,
+): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', 'in', [...OPEN_PAYMENT_STATUSES])
+    .where('method', '!=', 'DIRECT_TO_AIRLINE')
+    .where('updated_at', '<=', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Records a webhook event; false when it was recorded before (a redelivery). */
+export async function recordProcessedEvent(
+  db: Kysely<Database>,
+  provider: string,
+  eventId: string,
+  now: string,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('processed_events')
+    .values({ provider, event_id: eventId, processed_at: now })
+    .onConflict((conflict) => conflict.columns(['provider', 'event_id']).doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isEventProcessed(
+  db: Kysely<Database>,
+  provider: string,
+  eventId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('processed_events')
+    .select('event_id')
+    .where('provider', '=', provider)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

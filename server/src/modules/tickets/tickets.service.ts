@@ -1,0 +1,251 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { insertMail } from '../mail/mail.repository.ts';
+import type { OutboxDispatcher, OutboxContext } from '../outbox/outbox.service.ts';
+import { enqueue } from '../outbox/outbox.service.ts';
+import { renderConfirmationMail } from './confirmation-mail.ts';
+import {
+  flightsOfBooking,
+  insertTicket,
+  markTicketed,
+  passengersOfBooking,
+  ticketNumberExists,
+  ticketsOfBooking,
+} from './tickets.repository.ts';
+
+/** How long the confirmation e-mail's link opens the booking. */
+export const CONFIRMATION_LINK_DAYS = 30;
+
+/** Statuses in which a booking gets tickets. */
+const TICKETABLE = new Set(['paid', 'ticketed', 'pay_at_airline']);
+
+/**
+ * The 3-digit airline prefix of an e-ticket number for a carrier code: a stable number from 100
+ * to 999 derived from the code (the same carrier always gets the same prefix).
+ */
+export function airlinePrefix(carrier: string): string {
+  const digest = createHash('sha256').update(carrier.toUpperCase()).digest();
+  return String(100 + (digest.readUInt32BE(0) % 900));
+}
+
+/** A 13-digit e-ticket number: the carrier's prefix and 10 random digits. */
+export function newTicketNumber(
+  carrier: string,
+  random: () => number = () => randomInt(0, 1e10),
+): string {
+  return `${airlinePrefix(carrier)}${String(random()).padStart(10, '0')}`;
+}
+
+function carrierOf(segments: string): string {
+  try {
+    const parsed = JSON.parse(segments) as { carrier?: unknown }[];
+    const carrier = parsed[0]?.carrier;
+    return typeof carrier === 'string' && carrier !== '' ? carrier : 'UQ';
+  } catch {
+    return 'UQ';
+  }
+}
+
+function flightNumbersOf(segments: string): string {
+  try {
+    const parsed = JSON.parse(segments) as { flightNumber?: unknown }[];
+    return parsed
+      .map((segment) => (typeof segment.flightNumber === 'string' ? segment.flightNumber : ''))
+      .filter((number) => number !== '')
+      .join(', ');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Issues the booking's tickets: one per passenger (infants included) per flight, each number
+ * unique (a clash draws again). Only missing tickets are issued, so running it again issues
+ * nothing. A paid booking becomes `ticketed`; a pay-at-airline one keeps its status. Answers how
+ * many tickets it issued, or null when the booking is not in a ticketable status.
+ */
+export async function issueTickets(
+  trx: Kysely<Database>,
+  bookingId: number,
+  now: Date,
+): Promise<{
+  issued: number;
+  status: string;
+  pnr: string;
+  ownerUserId: number | null;
+  method: string | null;
+} | null> {
+  const booking = await trx
+    .selectFrom('bookings')
+    .select(['id', 'pnr', 'status', 'owner_user_id', 'payment_method'])
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+  if (booking === undefined || !TICKETABLE.has(booking.status)) return null;
+  const nowIso = now.toISOString();
+  const [flights, passengers, existing] = await Promise.all([
+    flightsOfBooking(trx, bookingId),
+    passengersOfBooking(trx, bookingId),
+    ticketsOfBooking(trx, bookingId),
+  ]);
+  const have = new Set(
+    existing.map((ticket) => `${ticket.flight_index}:${ticket.passenger_index}`),
+  );
+  let issued = 0;
+  for (const flight of flights) {
+    const carrier = carrierOf(flight.segments);
+    for (let passengerIndex = 0; passengerIndex < passengers.length; passengerIndex += 1) {
+      if (have.has(`${flight.position}:${passengerIndex}`)) continue;
+      let number = newTicketNumber(carrier);
+      while (await ticketNumberExists(trx, number)) number = newTicketNumber(carrier);
+      await insertTicket(trx, {
+        bookingId,
+        flightIndex: flight.position,
+        passengerIndex,
+        number,
+        now: nowIso,
+      });
+      issued += 1;
+    }
+  }
+  let status = booking.status;
+  if (status === 'paid' && (await markTicketed(trx, bookingId, nowIso))) status = 'ticketed';
+  return {
+    issued,
+    status,
+    pnr: booking.pnr,
+    ownerUserId: booking.owner_user_id,
+    method: booking.payment_method,
+  };
+}
+
+export interface TicketHandlerOptions {
+  publicUrl: string;
+  /** Whether e-mails leave the server (an SMTP server is configured). */
+  mailDelivers: () => boolean;
+  /** Called after the confirmation e-mail is committed (sends it soon). */
+  kickMail: () => void;
+  /** The booking module's link tokens (`login_quick` for the e-mail's link). */
+  issueLinkToken: (
+    db: Kysely<Database>,
+    bookingId: number,
+    purpose: 'login_quick',
+    expiresAt: Date,
+    now: Date,
+  ) => Promise<string>;
+}
+
+interface BookingPayload {
+  bookingId: number;
+}
+
+function bookingIdOf(payload: unknown): number {
+  const id = (payload as Partial<BookingPayload> | null)?.bookingId;
+  if (typeof id !== 'number' || !Number.isInteger(id))
+    throw new Error('outbox payload without bookingId');
+  return id;
+}
+
+/**
+ * `booking.paid` / `booking.confirmed`: issue the tickets, then (same transaction, which also
+ * marks the outbox entry done) enqueue the confirmation e-mail and the push entries. The entry is
+ * written once, by the transition that paid or confirmed the booking, so all of this happens once.
+ */
+async function onBookingPaid(payload: unknown, context: OutboxContext): Promise<void> {
+  const bookingId = bookingIdOf(payload);
+  const now = context.now();
+  const outcome = await issueTickets(context.db, bookingId, now);
+  if (outcome === null) {
+    context.log.warn({ bookingId }, 'tickets not issued: the booking is not paid or confirmed');
+    return;
+  }
+  if (outcome.issued === 0) return;
+  const push = {
+    pnr: outcome.pnr,
+    bookingId,
+    status: outcome.status,
+    ownerUserId: outcome.ownerUserId,
+  };
+  await enqueue(context.db, 'mail.booking-confirmation', { bookingId }, now);
+  await enqueue(context.db, 'push.booking-status', push, now);
+  if (outcome.method === 'TRUSTLY') {
+    await enqueue(context.db, 'push.payment-trustly-paid', push, now);
+  }
+}
+
+/** Registers the ticket and confirmation e-mail handlers on the outbox. */
+export function registerTicketHandlers(
+  outbox: OutboxDispatcher,
+  options: TicketHandlerOptions,
+): void {
+  outbox.register('booking.paid', onBookingPaid, { transactional: true });
+  outbox.register('booking.confirmed', onBookingPaid, { transactional: true });
+  outbox.register(
+    'mail.booking-confirmation',
+    async (payload, context) => {
+      await writeConfirmationMail(context, bookingIdOf(payload), options);
+      context.afterCommit(options.kickMail);
+    },
+    { transactional: true },
+  );
+}
+
+async function writeConfirmationMail(
+  context: OutboxContext,
+  bookingId: number,
+  options: TicketHandlerOptions,
+): Promise<void> {
+  const { db } = context;
+  const now = context.now();
+  const booking = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+  if (booking === undefined) return;
+  const [flights, passengers, tickets] = await Promise.all([
+    flightsOfBooking(db, bookingId),
+    passengersOfBooking(db, bookingId),
+    ticketsOfBooking(db, bookingId),
+  ]);
+  const token = await options.issueLinkToken(
+    db,
+    bookingId,
+    'login_quick',
+    new Date(now.getTime() + CONFIRMATION_LINK_DAYS * 86_400_000),
+    now,
+  );
+  const rendered = await renderConfirmationMail({
+    locale: booking.locale,
+    firstName: booking.booker_first_name,
+    pnr: booking.pnr,
+    payAtAirline: booking.status === 'pay_at_airline',
+    total: { amount: Number(booking.total_minor), currency: booking.currency },
+    flights: flights.map((flight) => ({
+      from: flight.from_airport,
+      to: flight.to_airport,
+      date: flight.date,
+      flightNumbers: flightNumbersOf(flight.segments),
+    })),
+    passengers: passengers.map((passenger, index) => ({
+      name: `${passenger.first_name} ${passenger.last_name}`,
+      tickets: tickets
+        .filter((ticket) => ticket.passenger_index === index)
+        .map((ticket) => ({ flightIndex: ticket.flight_index, number: ticket.number })),
+    })),
+    link: `${options.publicUrl}/api/booking/login-quick/${booking.pnr}/${token}`,
+    linkDays: CONFIRMATION_LINK_DAYS,
+  });
+  const nowIso = now.toISOString();
+  await insertMail(db, {
+    created_at: nowIso,
+    kind: 'bookingConfirmation',
+    to_address: booking.booker_email,
+    locale: booking.locale,
+    subject: rendered.subject,
+    text_body: rendered.text,
+    html_body: rendered.html,
+    status: options.mailDelivers() ? 'pending' : 'held',
+    next_attempt_at: nowIso,
+  });
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorBody } from './error-handler.ts';
+
+/** Runs of 13–19 digits, optionally grouped by single spaces or dashes, as cards are written. */
+const DIGIT_RUN = /\d(?:[ -]?\d){12,18}/g;
+
+/** Whether the digits pass the Luhn check (ISO/IEC 7812), as every card number does. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let index = digits.length - 1; index >= 0; index -= 1) {
+    let digit = digits.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return false;
+    if (double) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+/** Whether a text holds something that looks like a card number (Luhn-valid, 13–19 digits). */
+export function containsCardNumber(text: string): boolean {
+  for (const match of text.matchAll(DIGIT_RUN)) {
+    const digits = match[0].replace(/[ -]/g, '');
+    if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return true;
+  }
+  return false;
+}
+
+/** The path (`body.card.number`) of the first value holding a card number, or null. */
+export function findCardNumber(value: unknown, path = 'body', depth = 0): string | null {
+  if (depth > 32) return null;
+  if (typeof value === 'string') return containsCardNumber(value) ? path : null;
+  if (typeof value === 'number') {
+    return Number.isFinite(value) && containsCardNumber(value.toFixed(0)) ? path : null;
+  }
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = findCardNumber(value[index], `${path}.${index}`, depth + 1);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+      const found = findCardNumber(item, `${path}.${key}`, depth + 1);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Card data never reaches our API (reference B6–B8, §5): card fields go from the browser straight
+ * to the gateway. A JSON body under `/api/` that carries a Luhn-valid number of 13–19 digits
+ * anywhere is refused with 400 VALIDATION_ERROR before any route sees it, and a warning names the
+ * field — never the value. (The gateway's own tokenisation endpoint is outside `/api/`.)
+ */
+export const cardDataGuardPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done) => {
+      const body: unknown = request.body;
+      if (
+        body === null ||
+        typeof body !== 'object' ||
+        Buffer.isBuffer(body) ||
+        !(request.url === '/api' || request.url.startsWith('/api/'))
+      ) {
+        done();
+        return;
+      }
+      const field = findCardNumber(body);
+      if (field === null) {
+        done();
+        return;
+      }
+      request.log.warn(
+        { field, route: request.routeOptions.url },
+        'a card number was sent to the API: refused',
+      );
+      void reply.code(400).send(
+        errorBody('VALIDATION_ERROR', {
+          [field]: ['Card numbers are never sent to this service'],
+        }),
+      );
+    });
+  },
+  { name: 'card-data-guard' },
+);

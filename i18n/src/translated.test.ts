@@ -12,8 +12,39 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   // Placeholders only.
   'shell.userName': ['de', 'ru', 'bg', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da'],
   'preferences.rate': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da', 'ko'],
+  'booking.airport': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da'],
+  'booking.passenger': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da'],
   // A product name.
   'footer.travelProtect': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da', 'ko'],
+  'payment.method.PAYPAL': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da', 'ko'],
+  'payment.method.SILK_PAY': [
+    'de',
+    'ru',
+    'bg',
+    'vi',
+    'es',
+    'fr',
+    'it',
+    'ro',
+    'nl',
+    'hi',
+    'da',
+    'ko',
+  ],
+  'payment.method.SILK_PAY_UNION_PAY': [
+    'de',
+    'ru',
+    'bg',
+    'vi',
+    'es',
+    'fr',
+    'it',
+    'ro',
+    'nl',
+    'hi',
+    'da',
+    'ko',
+  ],
   // Words these languages share with English.
   'shell.version': ['de', 'fr', 'da'],
   'bookings.page': ['fr'],
@@ -23,6 +54,12 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'auth.password': ['it'],
   'error.pageTitle': ['es'],
   'passengerType.adult': ['ro'],
+  'booking.statusTitle': ['de', 'nl', 'da'],
+  'booking.tickets': ['de', 'nl'],
+  'booking.extras': ['es'],
+  'booking.contact': ['nl', 'ro'],
+  'payment.total': ['es', 'ro'],
+  'payment.method.CREDIT_CARD': ['ro'],
 };
 
 const english = sourceMessages as Readonly<Record<string, string>>;

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { CONTENT_PAGE_SLUGS, paths } from '../config/paths.ts';
 import { NETWORK_ONLY } from '../lib/pwa/network-only.ts';
+import { adoptHandOffToken } from '../lib/booking-access.ts';
 import {
   pageNumber,
   requireContentSlug,
@@ -30,6 +31,15 @@ import {
  */
 function Redirecting() {
   return null;
+}
+
+/**
+ * The booking and pay pages take the device token a server hand-off page put in the fragment
+ * (`#device-token=…`) before the page reads the booking, and clear it from the address.
+ */
+function adoptHandOff(pnr: string): string {
+  if (typeof window !== 'undefined') adoptHandOffToken(pnr);
+  return pnr;
 }
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -101,7 +111,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: paths.bookingPay.path,
               handle: NETWORK_ONLY,
-              loader: ({ params }) => ({ pnr: requirePnr(params) }),
+              loader: ({ params }) => ({ pnr: adoptHandOff(requirePnr(params)) }),
               lazy: async () => ({
                 Component: (await import('./routes/booking.tsx')).BookingPayRoute,
               }),
@@ -137,7 +147,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.booking.path,
-              loader: ({ params }) => ({ pnr: requirePnr(params) }),
+              loader: ({ params }) => ({ pnr: adoptHandOff(requirePnr(params)) }),
               lazy: async () => ({
                 Component: (await import('./routes/booking.tsx')).BookingRoute,
               }),

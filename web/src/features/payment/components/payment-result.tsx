@@ -1,7 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BookingDetail } from '@uniquair/contract/booking';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { BookingNotOnDevice } from '../../../components/booking/not-on-device.tsx';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { bookingQueryOptions, isSettledBooking } from '../../../lib/booking-access.ts';
+import styles from './payment.module.css';
 
 export type PaymentOutcome = 'success' | 'fundingDenied' | 'denied' | 'failure';
 
@@ -12,9 +19,81 @@ const TEXTS = {
   failure: { title: 'payment.failureTitle', text: 'payment.failureText' },
 } as const;
 
+/** How often the success page asks for the booking while the payment or tickets are on their way. */
+export const PAYMENT_POLL_MS = 2_000;
+
+/** Where a payment stands, as the success page tells it (SPEC §4). */
+export type PaymentProgress =
+  'inProgress' | 'confirmed' | 'ticketed' | 'failed' | 'payAtAirline' | 'expired';
+
+export function paymentProgress(booking: BookingDetail): PaymentProgress {
+  switch (booking.status) {
+    case 'ticketed':
+      return 'ticketed';
+    case 'paid':
+      return 'confirmed';
+    case 'pay_at_airline':
+      return 'payAtAirline';
+    case 'expired':
+    case 'cancelled':
+      return 'expired';
+    default: {
+      const latest = booking.payments.at(-1);
+      return latest?.state === 'failed' ? 'failed' : 'inProgress';
+    }
+  }
+}
+
+const PROGRESS_TEXTS = {
+  inProgress: 'payment.progress.inProgress',
+  confirmed: 'payment.progress.confirmed',
+  ticketed: 'payment.progress.ticketed',
+  failed: 'payment.progress.failed',
+  payAtAirline: 'booking.state.payAtAirline',
+  expired: 'payment.hold.endedText',
+} as const;
+
+/** The success page's live part: the booking asked for until the payment settles. */
+function SuccessProgress({ pnr }: { readonly pnr: string }) {
+  const intl = useIntl();
+  const booking = useQuery({
+    ...bookingQueryOptions(pnr),
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (!data) return query.state.error ? false : PAYMENT_POLL_MS;
+      const progress = paymentProgress(data);
+      return isSettledBooking(data) || progress === 'failed' ? false : PAYMENT_POLL_MS;
+    },
+  });
+  if (booking.isPending) return <Spinner size={48} />;
+  if (booking.isError) {
+    return isApiError(booking.error) && booking.error.status === 404 ? (
+      <BookingNotOnDevice returnTo={paths.paymentSuccess.getHref(pnr)} />
+    ) : (
+      <p role="alert">{intl.formatMessage({ id: 'booking.loadFailed' })}</p>
+    );
+  }
+  const progress = paymentProgress(booking.data);
+  return (
+    <div className={styles.result}>
+      <p className={styles.failureTitle} role="status">
+        {intl.formatMessage({ id: PROGRESS_TEXTS[progress] })}
+      </p>
+      {progress === 'inProgress' || progress === 'confirmed' ? <Spinner size={24} /> : null}
+      {progress === 'failed' ? (
+        <Link className={screenStyles.action} to={paths.bookingPay.getHref(pnr.toUpperCase())}>
+          {intl.formatMessage({ id: 'payment.tryAgain' })}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * Where the payment provider sends the visitor back (SPEC §2, §8): the outcome in the spec's
- * words, and the way on: the booking, or back to paying with another method.
+ * words, and the way on: the booking, or back to paying with another method. The success page
+ * follows the booking until the payment is confirmed and the tickets are issued, or it failed.
  */
 export function PaymentResult({
   pnr,
@@ -25,17 +104,19 @@ export function PaymentResult({
 }) {
   const intl = useIntl();
   const texts = TEXTS[outcome];
+  const reference = pnr.toUpperCase();
   return (
     <Screen title={intl.formatMessage({ id: texts.title })}>
-      <p>{intl.formatMessage({ id: texts.text }, { pnr })}</p>
+      <p>{intl.formatMessage({ id: texts.text }, { pnr: reference })}</p>
+      {outcome === 'success' ? <SuccessProgress pnr={reference} /> : null}
       <div className={screenStyles.links}>
         {outcome === 'success' ? null : (
-          <Link className={screenStyles.action} to={paths.bookingPay.getHref(pnr)}>
+          <Link className={screenStyles.action} to={paths.bookingPay.getHref(reference)}>
             {intl.formatMessage({ id: 'payment.tryAgain' })}
           </Link>
         )}
-        <Link to={paths.booking.getHref(pnr)}>
-          {intl.formatMessage({ id: 'payment.viewBooking' }, { pnr })}
+        <Link to={paths.booking.getHref(reference)}>
+          {intl.formatMessage({ id: 'payment.viewBooking' }, { pnr: reference })}
         </Link>
       </div>
     </Screen>

@@ -1,0 +1,150 @@
+import type { BookingDetail } from '@uniquair/contract/booking';
+import type { IntlShape } from 'react-intl';
+import { useIntl } from 'react-intl';
+import styles from './booking-itinerary.module.css';
+
+export type BookingFlight = BookingDetail['flights'][number];
+
+/** What the itinerary needs to know of an airport: its code and city (the route list's airports). */
+export interface ItineraryAirport {
+  readonly id: string;
+  readonly name: string;
+  readonly city: string;
+}
+
+/** A local date-time `YYYY-MM-DDTHH:mm` as a date and a time in the UI language, in local time. */
+function localParts(intl: IntlShape, local: string) {
+  const at = Date.parse(`${local.slice(0, 16)}:00Z`);
+  if (Number.isNaN(at)) return { date: local, time: local };
+  return {
+    date: intl.formatDate(at, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+    time: intl.formatTime(at, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
+  };
+}
+
+export function formatDurationMinutes(intl: IntlShape, minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts: string[] = [];
+  if (hours > 0) {
+    parts.push(intl.formatNumber(hours, { style: 'unit', unit: 'hour', unitDisplay: 'short' }));
+  }
+  if (rest > 0 || hours === 0) {
+    parts.push(intl.formatNumber(rest, { style: 'unit', unit: 'minute', unitDisplay: 'short' }));
+  }
+  return intl.formatList(parts, { type: 'unit', style: 'short' });
+}
+
+/** 'Sofia (SOF)', or the code alone for an airport the route list does not know. */
+export function airportLabel(
+  intl: IntlShape,
+  airports: ReadonlyMap<string, ItineraryAirport>,
+  code: string,
+): string {
+  const airport = airports.get(code);
+  return airport
+    ? intl.formatMessage({ id: 'booking.airport' }, { city: airport.city, code })
+    : code;
+}
+
+export function airportIndex(
+  airports: readonly ItineraryAirport[],
+): ReadonlyMap<string, ItineraryAirport> {
+  return new Map(airports.map((airport) => [airport.id, airport]));
+}
+
+/** The fare of a booked flight in words: 'Economy class, fare Q'. */
+export function fareLabel(intl: IntlShape, flight: BookingFlight): string {
+  return intl.formatMessage(
+    { id: 'search.fare.name' },
+    {
+      cabin: intl.formatMessage({
+        id: flight.cabin === 'business' ? 'search.cabin.business' : 'search.cabin.economy',
+      }),
+      letter: flight.fareClass,
+    },
+  );
+}
+
+/**
+ * The flights of a booking, leg by leg, each segment with its flight number, carrier, airports
+ * (city and code) and local departure and arrival times.
+ */
+export function BookingItinerary({
+  flights,
+  airports,
+  headingLevel = 3,
+}: {
+  readonly flights: readonly BookingFlight[];
+  readonly airports: readonly ItineraryAirport[];
+  readonly headingLevel?: 2 | 3;
+}) {
+  const intl = useIntl();
+  const byCode = airportIndex(airports);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <ol className={styles.flights}>
+      {flights.map((flight) => (
+        <li key={flight.index} className={styles.flight}>
+          <Heading className={styles.flightHeading}>
+            {intl.formatMessage(
+              { id: 'booking.flightHeading' },
+              {
+                number: flight.index + 1,
+                from: airportLabel(intl, byCode, flight.from),
+                to: airportLabel(intl, byCode, flight.to),
+              },
+            )}
+          </Heading>
+          <p className={styles.fare}>{fareLabel(intl, flight)}</p>
+          <ol className={styles.segments}>
+            {flight.segments.map((segment) => {
+              const departure = localParts(intl, segment.departureLocal);
+              const arrival = localParts(intl, segment.arrivalLocal);
+              return (
+                <li key={`${segment.flightNumber}-${segment.departureUtc}`}>
+                  <p className={styles.segmentTitle}>
+                    {intl.formatMessage(
+                      { id: 'booking.segmentFlight' },
+                      {
+                        flightNumber: segment.flightNumber,
+                        carrier: segment.carrierName,
+                        duration: formatDurationMinutes(intl, segment.duration),
+                      },
+                    )}
+                  </p>
+                  <p>
+                    {intl.formatMessage(
+                      { id: 'booking.segmentDeparture' },
+                      {
+                        airport: airportLabel(intl, byCode, segment.from),
+                        date: departure.date,
+                        time: departure.time,
+                      },
+                    )}
+                  </p>
+                  <p>
+                    {intl.formatMessage(
+                      { id: 'booking.segmentArrival' },
+                      {
+                        airport: airportLabel(intl, byCode, segment.to),
+                        date: arrival.date,
+                        time: arrival.time,
+                      },
+                    )}
+                  </p>
+                </li>
+              );
+            })}
+          </ol>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,245 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BookingDetail } from '@uniquair/contract/booking';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import {
+  BookingItinerary,
+  type ItineraryAirport,
+} from '../../../components/booking/booking-itinerary.tsx';
+import { BookingPassengers } from '../../../components/booking/booking-passengers.tsx';
+import { formatMoney } from '../../../components/booking/format-money.ts';
+import { BookingNotOnDevice } from '../../../components/booking/not-on-device.tsx';
+import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { bookingQueryOptions } from '../../../lib/booking-access.ts';
+import { ticketsOfFlight } from '../booking-tickets.ts';
+import styles from './booking-details.module.css';
+
+const STATE_TEXTS = {
+  not_paid: 'booking.state.notPaid',
+  paid: 'booking.state.paid',
+  ticketed: 'booking.state.ticketed',
+  pay_at_airline: 'booking.state.payAtAirline',
+  expired: 'booking.state.expired',
+  cancelled: 'booking.state.cancelled',
+} as const;
+
+const METHOD_NAMES = {
+  CREDIT_CARD: 'payment.method.CREDIT_CARD',
+  REVOLUT_CREDIT_CARD: 'payment.method.REVOLUT_CREDIT_CARD',
+  PAYPAL: 'payment.method.PAYPAL',
+  TRUSTLY: 'payment.method.TRUSTLY',
+  SILK_PAY: 'payment.method.SILK_PAY',
+  SILK_PAY_UNION_PAY: 'payment.method.SILK_PAY_UNION_PAY',
+  DIRECT_TO_AIRLINE: 'payment.method.DIRECT_TO_AIRLINE',
+} as const;
+
+function BookingStatus({ booking }: { readonly booking: BookingDetail }) {
+  const intl = useIntl();
+  const status = booking.status as keyof typeof STATE_TEXTS;
+  const text = STATE_TEXTS[status] ?? 'booking.state.unknown';
+  return (
+    <section className={styles.section} aria-labelledby="booking-status">
+      <h2 id="booking-status">{intl.formatMessage({ id: 'booking.statusTitle' })}</h2>
+      <p className={styles.status}>
+        {intl.formatMessage(
+          { id: text },
+          {
+            amount: formatMoney(intl, booking.chargeTotal.amount, booking.chargeTotal.currency),
+          },
+        )}
+      </p>
+      {booking.status === 'not_paid' && booking.payable ? (
+        <p>
+          {booking.holdExpiresAt ? (
+            <>
+              {intl.formatMessage(
+                { id: 'booking.payBy' },
+                { time: new Date(booking.holdExpiresAt) },
+              )}{' '}
+            </>
+          ) : null}
+          <Link className={screenStyles.action} to={paths.bookingPay.getHref(booking.pnr)}>
+            {intl.formatMessage({ id: 'booking.payNow' })}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function BookingBody({
+  booking,
+  airports,
+}: {
+  readonly booking: BookingDetail;
+  readonly airports: readonly ItineraryAirport[];
+}) {
+  const intl = useIntl();
+  const name = (index: number) => {
+    const passenger = booking.passengers.find((entry) => entry.index === index);
+    return passenger ? `${passenger.firstName} ${passenger.lastName}` : String(index + 1);
+  };
+  return (
+    <>
+      <BookingStatus booking={booking} />
+
+      <section className={styles.section} aria-labelledby="booking-flights">
+        <h2 id="booking-flights">{intl.formatMessage({ id: 'booking.trip' })}</h2>
+        <BookingItinerary flights={booking.flights} airports={airports} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="booking-passengers">
+        <h2 id="booking-passengers">{intl.formatMessage({ id: 'booking.passengers' })}</h2>
+        <BookingPassengers passengers={booking.passengers} />
+        <p className={styles.muted}>
+          {intl.formatMessage(
+            { id: 'booking.contact' },
+            {
+              name: `${booking.booker.firstName} ${booking.booker.lastName}`,
+              email: booking.booker.email,
+            },
+          )}
+        </p>
+      </section>
+
+      {booking.extras.length > 0 ? (
+        <section className={styles.section} aria-labelledby="booking-extras">
+          <h2 id="booking-extras">{intl.formatMessage({ id: 'booking.extras' })}</h2>
+          <ul className={styles.list}>
+            {booking.extras.map((extra) => (
+              <li key={`${extra.destinationIndex}-${extra.passengerIndex}-${extra.code}`}>
+                {intl.formatMessage(
+                  { id: 'booking.extraCheckedBag' },
+                  {
+                    count: extra.quantity,
+                    name: name(extra.passengerIndex),
+                    flight: extra.destinationIndex + 1,
+                    price: formatMoney(intl, extra.price, booking.baseTotal.currency),
+                  },
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className={styles.section} aria-labelledby="booking-payments">
+        <h2 id="booking-payments">{intl.formatMessage({ id: 'booking.payments' })}</h2>
+        <p className={styles.total}>
+          {intl.formatMessage(
+            { id: 'payment.total' },
+            {
+              amount: formatMoney(intl, booking.chargeTotal.amount, booking.chargeTotal.currency),
+            },
+          )}
+        </p>
+        {booking.payments.length === 0 ? (
+          <p>{intl.formatMessage({ id: 'booking.noPayments' })}</p>
+        ) : (
+          <ul className={styles.list}>
+            {booking.payments.map((payment) => (
+              <li key={`${payment.method}-${payment.updatedAt}`}>
+                {payment.cardBrand && payment.cardLast4
+                  ? intl.formatMessage(
+                      { id: 'booking.paymentCard' },
+                      {
+                        method: intl.formatMessage({ id: METHOD_NAMES[payment.method] }),
+                        brand: payment.cardBrand.toUpperCase(),
+                        last4: payment.cardLast4,
+                        amount: formatMoney(intl, payment.amount, payment.currency),
+                        state: intl.formatMessage(
+                          { id: 'booking.paymentState' },
+                          { state: payment.state },
+                        ),
+                      },
+                    )
+                  : intl.formatMessage(
+                      { id: 'booking.paymentOther' },
+                      {
+                        method: intl.formatMessage({ id: METHOD_NAMES[payment.method] }),
+                        amount: formatMoney(intl, payment.amount, payment.currency),
+                        state: intl.formatMessage(
+                          { id: 'booking.paymentState' },
+                          { state: payment.state },
+                        ),
+                      },
+                    )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={styles.section} aria-labelledby="booking-tickets">
+        <h2 id="booking-tickets">{intl.formatMessage({ id: 'booking.tickets' })}</h2>
+        {booking.tickets.length === 0 ? (
+          <p>
+            {intl.formatMessage({
+              id: booking.status === 'paid' ? 'booking.ticketsPending' : 'booking.noTickets',
+            })}
+          </p>
+        ) : (
+          <ul className={styles.list}>
+            {booking.flights.flatMap((flight) =>
+              ticketsOfFlight(booking, flight.index).map((ticket, ticketIndex) => (
+                <li key={ticket.number}>
+                  <Link to={paths.ticket.getHref(booking.pnr, flight.index, ticketIndex)}>
+                    {intl.formatMessage(
+                      { id: 'booking.ticketLink' },
+                      {
+                        name: name(ticket.passengerIndex),
+                        flight: flight.index + 1,
+                        number: ticket.number,
+                      },
+                    )}
+                  </Link>
+                </li>
+              )),
+            )}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/**
+ * `/bookings/{pnr}` (SPEC §2, §6): the booking's state in words and what to do about it, the
+ * flights with local times, the passengers, extras, payments (method, card brand and last four
+ * only) and the e-tickets.
+ */
+export function BookingDetails({
+  pnr,
+  airports,
+}: {
+  readonly pnr: string;
+  readonly airports: readonly ItineraryAirport[];
+}) {
+  const intl = useIntl();
+  const booking = useQuery(bookingQueryOptions(pnr));
+  const reference = pnr.toUpperCase();
+  return (
+    <Screen title={intl.formatMessage({ id: 'booking.title' }, { pnr: reference })}>
+      {booking.isPending ? (
+        <Spinner size={48} />
+      ) : booking.isError ? (
+        isApiError(booking.error) && booking.error.status === 404 ? (
+          <BookingNotOnDevice returnTo={paths.booking.getHref(pnr)} />
+        ) : (
+          <div role="alert">
+            <p>{intl.formatMessage({ id: 'booking.loadFailed' })}</p>
+            <Button variant="secondary" onClick={() => void booking.refetch()}>
+              {intl.formatMessage({ id: 'payment.retry' })}
+            </Button>
+          </div>
+        )
+      ) : (
+        <BookingBody booking={booking.data} airports={airports} />
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,172 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BookingDetail } from '@uniquair/contract/booking';
+import { BRAND_NAME } from '@uniquair/domain/config/app';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import {
+  BookingItinerary,
+  fareLabel,
+  type ItineraryAirport,
+} from '../../../components/booking/booking-itinerary.tsx';
+import { BookingNotOnDevice } from '../../../components/booking/not-on-device.tsx';
+import { EmptyState, Screen } from '../../../components/layouts/screen.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { bookingQueryOptions } from '../../../lib/booking-access.ts';
+import { ticketsOfFlight } from '../booking-tickets.ts';
+import styles from './ticket-view.module.css';
+
+const TYPE_NAMES = {
+  1: 'passengerType.adult',
+  2: 'passengerType.child',
+  3: 'passengerType.infant',
+} as const;
+
+function ETicket({
+  booking,
+  flightIndex,
+  ticketIndex,
+  airports,
+}: {
+  readonly booking: BookingDetail;
+  readonly flightIndex: number;
+  readonly ticketIndex: number;
+  readonly airports: readonly ItineraryAirport[];
+}) {
+  const intl = useIntl();
+  const flight = booking.flights.find((entry) => entry.index === flightIndex);
+  const ticket = flight ? ticketsOfFlight(booking, flightIndex)[ticketIndex] : undefined;
+  const passenger = ticket
+    ? booking.passengers.find((entry) => entry.index === ticket.passengerIndex)
+    : undefined;
+  const backLink = (
+    <Link to={paths.booking.getHref(booking.pnr)}>
+      {intl.formatMessage({ id: 'payment.viewBooking' }, { pnr: booking.pnr })}
+    </Link>
+  );
+  if (!flight || !ticket || !passenger) {
+    return (
+      <EmptyState action={backLink}>{intl.formatMessage({ id: 'ticket.notIssued' })}</EmptyState>
+    );
+  }
+  const extraBags = booking.extras
+    .filter(
+      (extra) =>
+        extra.destinationIndex === flightIndex &&
+        extra.passengerIndex === passenger.index &&
+        extra.code === 'checked_bag',
+    )
+    .reduce((sum, extra) => sum + extra.quantity, 0);
+  const baggage = [
+    ...(flight.baggage
+      ? [
+          intl.formatMessage(
+            { id: 'search.fare.cabinBags' },
+            { count: flight.baggage.cabin.pieces, kg: flight.baggage.cabin.weightKg },
+          ),
+          intl.formatMessage(
+            { id: 'search.fare.checkedBags' },
+            { count: flight.baggage.checked.pieces, kg: flight.baggage.checked.weightKg },
+          ),
+        ]
+      : []),
+    ...(extraBags > 0
+      ? [intl.formatMessage({ id: 'ticket.extraBags' }, { count: extraBags })]
+      : []),
+  ];
+
+  return (
+    <>
+      <article className={styles.ticket} aria-labelledby="eticket-heading">
+        <header className={styles.ticketHeader}>
+          <h2 id="eticket-heading">{intl.formatMessage({ id: 'ticket.eTicket' })}</h2>
+          <p className={styles.brand}>{BRAND_NAME}</p>
+        </header>
+        <dl className={styles.facts}>
+          <dt>{intl.formatMessage({ id: 'ticket.passenger' })}</dt>
+          <dd>
+            {intl.formatMessage(
+              { id: 'booking.passenger' },
+              {
+                name: `${passenger.lastName.toUpperCase()} ${passenger.firstName}`,
+                type: intl.formatMessage({ id: TYPE_NAMES[passenger.typeId] }),
+              },
+            )}
+          </dd>
+          <dt>{intl.formatMessage({ id: 'ticket.number' })}</dt>
+          <dd className={styles.number}>{ticket.number}</dd>
+          <dt>{intl.formatMessage({ id: 'ticket.reference' })}</dt>
+          <dd className={styles.number}>{booking.pnr}</dd>
+          <dt>{intl.formatMessage({ id: 'ticket.issued' })}</dt>
+          <dd>{intl.formatDate(ticket.issuedAt, { dateStyle: 'long' })}</dd>
+          <dt>{intl.formatMessage({ id: 'ticket.fare' })}</dt>
+          <dd>{fareLabel(intl, flight)}</dd>
+          {baggage.length > 0 ? (
+            <>
+              <dt>{intl.formatMessage({ id: 'ticket.baggage' })}</dt>
+              <dd>
+                <ul className={styles.bags}>
+                  {baggage.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        <BookingItinerary flights={[flight]} airports={airports} />
+      </article>
+      <div className={styles.actions}>
+        <Button onClick={() => window.print()}>{intl.formatMessage({ id: 'ticket.print' })}</Button>
+        {backLink}
+      </div>
+    </>
+  );
+}
+
+/**
+ * `/bookings/{pnr}/flight/{flightIndex}/ticket/{ticketIndex}` (indexes count from 0): one
+ * passenger's e-ticket for one flight, laid out to print on a single page without the shell.
+ */
+export function TicketView({
+  pnr,
+  flightIndex,
+  ticketIndex,
+  airports,
+}: {
+  readonly pnr: string;
+  readonly flightIndex: number;
+  readonly ticketIndex: number;
+  readonly airports: readonly ItineraryAirport[];
+}) {
+  const intl = useIntl();
+  const booking = useQuery(bookingQueryOptions(pnr));
+  const reference = pnr.toUpperCase();
+  return (
+    <Screen
+      title={intl.formatMessage(
+        { id: 'ticket.title' },
+        { pnr: reference, flight: flightIndex + 1, ticket: ticketIndex + 1 },
+      )}
+    >
+      {booking.isPending ? (
+        <Spinner size={48} />
+      ) : booking.isError ? (
+        isApiError(booking.error) && booking.error.status === 404 ? (
+          <BookingNotOnDevice returnTo={paths.ticket.getHref(pnr, flightIndex, ticketIndex)} />
+        ) : (
+          <p role="alert">{intl.formatMessage({ id: 'booking.loadFailed' })}</p>
+        )
+      ) : (
+        <ETicket
+          booking={booking.data}
+          flightIndex={flightIndex}
+          ticketIndex={ticketIndex}
+          airports={airports}
+        />
+      )}
+    </Screen>
+  );
+}

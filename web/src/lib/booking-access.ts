@@ -1,0 +1,62 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { BookingDetail, BookingResponse } from '@uniquair/contract/booking';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
+import { apiGet } from './api-client.ts';
+import { readDeviceBookings, rememberDeviceBooking } from './device-data.ts';
+
+/**
+ * Reading one booking (SPEC §6, DESIGN §6). A PNR alone opens nothing: the server answers a
+ * signed-in owner, or a browser that presents the booking's device token in the
+ * `X-Booking-Tokens` header; everyone else gets 404, as for a PNR that does not exist. The pay
+ * page, the payment result pages, the booking page and the e-ticket all read it through here.
+ */
+
+const HAND_OFF_FRAGMENT = /^#device-token=([A-Za-z0-9_-]{43})$/;
+
+/** The device-token header for `pnr`, when this device keeps a token for it. */
+export function bookingAccessHeaders(pnr: string): Record<string, string> {
+  const wanted = pnr.toUpperCase();
+  const tokens = readDeviceBookings()
+    .filter((booking) => booking.pnr.toUpperCase() === wanted)
+    .map((booking) => booking.token);
+  return tokens.length === 0 ? {} : { [DEVICE_TOKENS_HEADER]: tokens.join(',') };
+}
+
+/**
+ * The server's hand-off pages (e-mailed links) send the browser to the booking or its pay page
+ * with `#device-token=<43 characters>`. The token is kept for `pnr` and the fragment removed from
+ * the address at once, before anything else (error reports, analytics, a shared link) can see it.
+ * Returns whether a token was taken.
+ */
+export function adoptHandOffToken(pnr: string, target: Window = window): boolean {
+  const match = HAND_OFF_FRAGMENT.exec(target.location.hash);
+  if (!match?.[1]) return false;
+  const { pathname, search } = target.location;
+  target.history.replaceState(target.history.state, '', `${pathname}${search}`);
+  rememberDeviceBooking({ pnr: pnr.toUpperCase(), token: match[1] });
+  return true;
+}
+
+/** `GET /api/booking/{pnr}/get`: the booking, if this browser may read it (else a 404 ApiError). */
+export async function getBooking(pnr: string): Promise<BookingDetail> {
+  const response = await apiGet<BookingResponse>(
+    `/api/booking/${encodeURIComponent(pnr.toUpperCase())}/get`,
+    { headers: bookingAccessHeaders(pnr) },
+  );
+  return response.booking;
+}
+
+export const bookingQueryKey = (pnr: string) => ['booking', pnr.toUpperCase()] as const;
+
+export const bookingQueryOptions = (pnr: string) =>
+  queryOptions({
+    queryKey: bookingQueryKey(pnr),
+    queryFn: () => getBooking(pnr),
+    // A booking changes with payments and tickets; never show an old state for long.
+    staleTime: 5_000,
+  });
+
+/** States in which the booking will not change by itself any more. */
+export function isSettledBooking(booking: BookingDetail): boolean {
+  return ['ticketed', 'pay_at_airline', 'expired', 'cancelled'].includes(booking.status);
+}

@@ -1,0 +1,106 @@
+import type { BookingDetail, PaymentOptionsResponse } from '@uniquair/contract/booking';
+import { DEVICE_BOOKINGS_KEY } from '../lib/device-data.ts';
+
+/** A device booking token as the server issues them (43 base64url characters). */
+export const TEST_DEVICE_TOKEN = 'dEv1ceT0ken_-abcdefghijklmnopqrstuvwxyz0123';
+
+/** Keeps `pnr` on this device with {@link TEST_DEVICE_TOKEN}, as the booking flow does. */
+export function storeDeviceBooking(pnr: string, token = TEST_DEVICE_TOKEN): void {
+  window.localStorage.setItem(DEVICE_BOOKINGS_KEY, JSON.stringify([{ pnr, token }]));
+}
+
+/** A not-paid booking of two passengers on one flight Sofia → London, held for 15 minutes. */
+export function testBooking(overrides: Partial<BookingDetail> = {}): BookingDetail {
+  return {
+    pnr: 'K7Q2ZP4',
+    status: 'not_paid',
+    createdAt: '2026-11-22T10:00:00.000Z',
+    holdExpiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+    locale: 'en',
+    booker: {
+      firstName: 'Ana',
+      lastName: 'Petrova',
+      email: 'ana@example.com',
+      phoneCode: '359',
+      phone: '888123456',
+    },
+    passengers: [
+      {
+        index: 0,
+        typeId: 1,
+        titleId: 2,
+        firstName: 'Ana',
+        lastName: 'Petrova',
+        birthDate: '1990-04-02',
+        nationality: 'BG',
+        documentTypeId: 1,
+        documentNumber: 'P1234567',
+        documentExpiry: '2030-01-01',
+      },
+      {
+        index: 1,
+        typeId: 2,
+        titleId: 5,
+        firstName: 'Iva',
+        lastName: 'Petrova',
+        birthDate: '2018-06-10',
+        nationality: 'BG',
+        documentTypeId: 1,
+        documentNumber: 'P7654321',
+        documentExpiry: '2030-01-01',
+      },
+    ],
+    flights: [
+      {
+        index: 0,
+        date: '2026-12-24',
+        from: 'SOF',
+        to: 'LHR',
+        fareClass: 'Q',
+        cabin: 'economy',
+        farePrice: 12_000,
+        baggage: {
+          cabin: { pieces: 1, weightKg: 8 },
+          checked: { pieces: 1, weightKg: 23 },
+        },
+        segments: [
+          {
+            flightNumber: 'UQ 101',
+            carrier: 'UQ',
+            carrierName: 'Uniquair',
+            from: 'SOF',
+            to: 'LHR',
+            departureLocal: '2026-12-24T07:05',
+            departureUtc: '2026-12-24T05:05:00.000Z',
+            arrivalLocal: '2026-12-24T09:10',
+            arrivalUtc: '2026-12-24T09:10:00.000Z',
+            duration: 245,
+          },
+        ],
+      },
+    ],
+    extras: [],
+    baseTotal: { amount: 24_000, currency: 'USD' },
+    chargeTotal: { amount: 24_000, currency: 'USD' },
+    payments: [],
+    tickets: [],
+    payable: true,
+    ...overrides,
+  };
+}
+
+export const TEST_TOKENIZATION_URL = 'https://gateway.test/v1/tokens';
+
+export function testPaymentOptions(
+  methods: PaymentOptionsResponse['options'] = [
+    { method: 'CREDIT_CARD', amount: 24_000, currency: 'USD', kind: 'card' },
+    { method: 'PAYPAL', amount: 24_000, currency: 'USD', kind: 'redirect' },
+    { method: 'DIRECT_TO_AIRLINE', amount: 24_000, currency: 'USD', kind: 'offline' },
+  ],
+): PaymentOptionsResponse {
+  return {
+    success: true,
+    options: methods,
+    cardTokenization: { url: TEST_TOKENIZATION_URL, publishableKey: 'pk_test_abc123' },
+  };
+}

@@ -20,6 +20,7 @@ import { flightRoutes } from './modules/flight/flight.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { searchEnginePlugin, type SearchEngineOptions } from './modules/search/search-engine.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -28,9 +29,11 @@ import { clockPlugin, type Clock } from './plugins/clock.ts';
 import { cookiesPlugin, resolveCookieSecret } from './plugins/cookies.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { cardDataGuardPlugin } from './plugins/card-data-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { outboxPlugin } from './plugins/outbox.ts';
 import { paymentGatewayPlugin, type PaymentGatewayOverrides } from './plugins/payment-gateway.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { redisPlugin } from './plugins/redis.ts';
@@ -108,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(cardDataGuardPlugin);
   await app.register(securityHeadersPlugin, {
     secure: config.secure,
     thirdPartyOrigins: config.thirdPartyOrigins,
@@ -133,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     from: config.mailFrom,
     env: config.env,
   });
+  await app.register(outboxPlugin, { pollIntervalMs: config.outboxPollMs });
   await app.register(redisPlugin, config.redisUrl ? { url: config.redisUrl } : {});
   await app.register(paymentGatewayPlugin, {
     config,
@@ -166,6 +171,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxUnpaidPerClient: config.bookingMaxUnpaidPerClient,
     lookupMissesPer10Minutes: config.bookingLookupMissesPer10Minutes,
     holdSweepMs: config.bookingHoldSweepMs,
+  });
+  await app.register(paymentsRoutes, {
+    publicUrl: config.publicUrl,
+    paymentProviders: config.paymentProviders,
+    reconcileIntervalMs: config.paymentReconcileMs,
   });
   if (config.env !== 'production') await app.register(mailboxRoutes);
 

@@ -136,6 +136,8 @@ const EnvSchema = z.object({
   BOOKING_MAX_UNPAID_PER_CLIENT: z.coerce.number().int().min(0).max(1_000_000).default(10),
   BOOKING_LOOKUP_MISSES_PER_10_MINUTES: z.coerce.number().int().min(0).max(1_000_000).default(20),
   BOOKING_HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
 
 /** The payment gateway the booking flow charges through (DESIGN §6, docs/payments.md). */
@@ -268,6 +270,10 @@ export type Config = Readonly<{
   bookingLookupMissesPer10Minutes: number;
   /** How often expired seat holds are released (seconds); 0 leaves it to reads. */
   bookingHoldSweepMs: number;
+  /** How often the outbox worker looks for due side effects; 0: only right after a commit. */
+  outboxPollMs: number;
+  /** How often open payment attempts are settled with the provider; 0: never by timer. */
+  paymentReconcileMs: number;
   /** The payment gateway: where it is, its keys, the webhook secret. */
   paymentGateway: PaymentGatewayConfig;
 }>;
@@ -359,6 +365,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bookingMaxUnpaidPerClient: env.BOOKING_MAX_UNPAID_PER_CLIENT,
     bookingLookupMissesPer10Minutes: env.BOOKING_LOOKUP_MISSES_PER_10_MINUTES,
     bookingHoldSweepMs: env.BOOKING_HOLD_SWEEP_SECONDS * 1000,
+    outboxPollMs: env.OUTBOX_POLL_MS,
+    paymentReconcileMs: env.PAYMENT_RECONCILE_SECONDS * 1000,
     paymentGateway: paymentGatewayConfig(env),
     thirdPartyOrigins: Object.freeze([
       ...new Set(

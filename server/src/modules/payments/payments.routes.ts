@@ -1,0 +1,281 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeySchema,
+  PayRequestSchema,
+  PayResponseSchema,
+  PnrParamsSchema,
+} from '@uniquair/contract/booking';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
+import { ErrorBodySchema } from '@uniquair/contract/error-body';
+import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
+import { ServiceError } from '../../lib/service-error.ts';
+import { issueBookingLinkToken, markSeatsSold } from '../booking/booking.service.ts';
+import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
+import { registerTicketHandlers } from '../tickets/tickets.service.ts';
+import { PaymentProviderUnavailableError, WebhookVerificationError } from './payment-provider.ts';
+import { PaymentsService, landingPath } from './payments.service.ts';
+import { SIGNATURE_HEADER } from './webhook-signature.ts';
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
+
+export interface PaymentsRoutesOptions {
+  publicUrl: string;
+  paymentProviders: PaymentProviderFlags;
+  /** How often open attempts are settled with the provider; 0 only on `reconcilePayments()`. */
+  reconcileIntervalMs: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Paying bookings: outcomes, webhooks, returns, the reconciler (tests call it directly). */
+    payments: PaymentsService;
+  }
+}
+
+/** Pay attempts per client in a minute; returns from provider pages likewise. */
+export const PAYMENT_RATE_LIMITS = { pay: 30, paymentReturn: 60 } as const;
+
+/**
+ * Paying a booking (DESIGN §6): `POST /api/booking/{pnr}/pay`, the browser's way back from the
+ * provider's pages `GET /api/booking/{pnr}/payment-return`, and the provider's webhooks
+ * `POST /api/payments/webhook`; registers the outbox handlers of tickets, the confirmation e-mail
+ * and refunds, and runs the reconciler. Request bodies of these routes are never logged.
+ */
+const paymentsRoutesPlugin: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, options) => {
+  const payments = new PaymentsService({
+    db: app.db,
+    provider: app.paymentProvider,
+    seats: {
+      markSeatsSold: async (db, bookingId, now) => {
+        await markSeatsSold(db, bookingId, now.toISOString());
+      },
+      retakeSeats: (db, bookingId) => app.bookings.retakeSeats(bookingId, db),
+    },
+    log: app.log,
+    now: () => app.now(),
+    publicUrl: options.publicUrl,
+    methods: options.paymentProviders,
+    afterOutboxWrite: () => app.outbox.kick(),
+  });
+  app.decorate('payments', payments);
+
+  registerTicketHandlers(app.outbox, {
+    publicUrl: options.publicUrl,
+    mailDelivers: () => app.mail.delivers,
+    kickMail: () => app.mail.kick(),
+    issueLinkToken: (db, bookingId, purpose, expiresAt, now) =>
+      issueBookingLinkToken(db, bookingId, purpose, expiresAt, now),
+  });
+  app.outbox.register('payment.refund', async (payload) => {
+    const { paymentId } = payload as { paymentId: number };
+    await payments.refund(paymentId);
+  });
+
+  let reconciler: NodeJS.Timeout | null = null;
+  let reconciling: Promise<unknown> | null = null;
+  app.addHook('onReady', async () => {
+    if (options.reconcileIntervalMs <= 0) return;
+    reconciler = setInterval(() => {
+      if (reconciling !== null) return;
+      reconciling = payments
+        .reconcile()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not reconcile payments'))
+        .finally(() => {
+          reconciling = null;
+        });
+    }, options.reconcileIntervalMs);
+    reconciler.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (reconciler !== null) clearInterval(reconciler);
+    await reconciling;
+  });
+
+  /** The booking when this browser may read it (the booking module's rule), else 404. */
+  const openBooking = async (request: FastifyRequest, pnr: string) => {
+    const user = await app.sessions.user(request);
+    return app.bookings.open(pnr, {
+      userId: user === null ? null : Number(user.id),
+      deviceTokens: parseDeviceTokens(request.headers[DEVICE_TOKENS_HEADER]),
+    });
+  };
+
+  app.post(
+    '/api/booking/:pnr/pay',
+    {
+      logLevel: 'warn',
+      config: { rateLimit: { max: PAYMENT_RATE_LIMITS.pay, timeWindow: 60_000 } },
+      schema: {
+        tags: ['bookings'],
+        summary: 'Pay a booking',
+        description: [
+          'Readable by the same callers as the booking (owner, or a device token in',
+          `\`${DEVICE_TOKENS_HEADER}\`); others get 404. One \`Idempotency-Key\` per attempt:`,
+          'a retry with the same key and body answers the first answer again byte for byte and',
+          'never charges twice; the same key with another body is 422, while the first request',
+          'still runs 409 IDEMPOTENCY_KEY_IN_USE, a missing key 400. The amount and currency are',
+          'the booking’s; card methods send the gateway’s card token, never the card number.',
+          'Declines are 402 with the decline code; a paid booking answers 409',
+          'BOOKING_ALREADY_PAID, an ended hold 410 BOOKING_EXPIRED, an unreachable provider 502',
+          'PAYMENT_FAILED (retry with the same key).',
+        ].join(' '),
+        params: PnrParamsSchema,
+        headers: z.object({
+          [IDEMPOTENCY_KEY_HEADER]: z
+            .string()
+            .optional()
+            .meta({ description: 'One key per payment attempt (8–128 visible ASCII characters).' }),
+          [DEVICE_TOKENS_HEADER]: z.string().max(4_000).optional(),
+        }),
+        body: PayRequestSchema,
+        response: {
+          200: PayResponseSchema,
+          ...errors(400, 402, 404, 409, 410, 415, 422, 429, 502),
+        },
+      },
+    },
+    async (request, reply) => {
+      const booking = await openBooking(request, request.params.pnr);
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      if (key === undefined) {
+        throw new ServiceError('BAD_REQUEST', 'Idempotency-Key missing', {
+          [`headers.${IDEMPOTENCY_KEY_HEADER}`]: ['Send an Idempotency-Key header'],
+        });
+      }
+      if (!IdempotencyKeySchema.safeParse(key).success) {
+        throw new ServiceError('VALIDATION_ERROR', 'Idempotency-Key malformed', {
+          [`headers.${IDEMPOTENCY_KEY_HEADER}`]: ['8 to 128 visible ASCII characters'],
+        });
+      }
+      const answer = await payments.pay(booking, key, request.body);
+      return sendStored(reply, answer);
+    },
+  );
+
+  app.get(
+    '/api/booking/:pnr/payment-return',
+    {
+      logLevel: 'warn',
+      config: { rateLimit: { max: PAYMENT_RATE_LIMITS.paymentReturn, timeWindow: 60_000 } },
+      schema: {
+        tags: ['bookings'],
+        summary: 'Back from a provider page (3-D Secure, PayPal, bank, SilkPay)',
+        description: [
+          'Where the provider sends the browser back, with `payment=<provider payment id>`. The',
+          'query is only a hint: the payment is fetched from the provider and must belong to this',
+          'booking (reference, amount, currency) before anything changes; then 302 to',
+          '`/payment/{pnr}/success`, `/payment/{PNR}/failure`, `/payment/{PNR}/paypal/denied`,',
+          '`/payment/{PNR}/paypal/funding-denied`, or back to `/booking/{PNR}/pay` while the',
+          'outcome is open.',
+        ].join(' '),
+        params: PnrParamsSchema,
+        querystring: z.object({ payment: z.string().min(1).max(200) }),
+        response: {
+          302: z.null().meta({ description: 'To the result page' }),
+          ...errors(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { pnr } = request.params;
+      const landing = await payments.paymentReturn(pnr, request.query.payment);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(landingPath(pnr, landing), 302);
+    },
+  );
+
+  await app.register(webhookRoute, { payments });
+};
+
+/**
+ * `POST /api/payments/webhook`, in a scope of its own: the JSON body is kept raw (the signature
+ * covers the bytes as sent), and the browser cross-site rules do not apply (server to server; the
+ * signature authenticates it).
+ */
+async function webhookRoute(app: FastifyInstance, options: { payments: PaymentsService }) {
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 256 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  app.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>().post(
+    '/api/payments/webhook',
+    {
+      logLevel: 'warn',
+      config: { csrf: { exempt: true } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Payment provider webhooks',
+        description: [
+          `Signed by the provider (\`${SIGNATURE_HEADER}: t=<unix seconds>,v1=<HMAC-SHA256 hex of`,
+          '`<t>.<raw body>`>`, 300 s tolerance). A bad signature or timestamp is 400 and changes',
+          'nothing; each event id is processed once, in the transaction of the change it brings;',
+          'tickets, e-mails and pushes follow through the outbox.',
+        ].join(' '),
+        headers: z.object({ [SIGNATURE_HEADER]: z.string().max(2_000).optional() }),
+        response: {
+          200: z.object({ received: z.literal(true) }),
+          ...errors(400, 415, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const raw = request.body as unknown;
+      if (!Buffer.isBuffer(raw)) {
+        throw new ServiceError('BAD_REQUEST', 'Webhook body missing', { _: ['Empty body'] });
+      }
+      let event;
+      try {
+        event = request.server.paymentProvider.verifyWebhook(
+          raw,
+          request.headers[SIGNATURE_HEADER],
+          request.server.now(),
+        );
+      } catch (error) {
+        if (error instanceof WebhookVerificationError) {
+          request.log.warn({ reason: error.message }, 'webhook refused');
+          throw new ServiceError('BAD_REQUEST', 'Webhook refused', {
+            _: ['The webhook signature does not check out'],
+          });
+        }
+        throw error;
+      }
+      try {
+        await options.payments.webhook(event);
+      } catch (error) {
+        // The provider could not be asked for the current state: the event is not recorded and
+        // the provider delivers it again later.
+        if (error instanceof PaymentProviderUnavailableError) {
+          reply.header('retry-after', '30');
+          throw new ServiceError('SERVICE_UNAVAILABLE', 'Provider unavailable', {
+            _: ['Try again later'],
+          });
+        }
+        throw error;
+      }
+      return reply.send({ received: true as const });
+    },
+  );
+}
+
+/** Sends a stored answer as it was first sent: its status and its exact bytes. */
+function sendStored(reply: FastifyReply, answer: { status: number; body: string }) {
+  return reply
+    .code(answer.status)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => payload as string)
+    .send(answer.body);
+}
+
+export const paymentsRoutes = fp(paymentsRoutesPlugin, {
+  name: 'payments-routes',
+  dependencies: ['booking-routes', 'payment-gateway', 'outbox', 'mail'],
+});

@@ -9,6 +9,7 @@ import {
   BookingResponseSchema,
   CreateBookingRequestSchema,
   CreateBookingResponseSchema,
+  PaymentOptionsResponseSchema,
   PnrParamsSchema,
 } from '@uniquair/contract/booking';
 import { BookingExtraDataResponseSchema } from '@uniquair/contract/booking-extra-data';
@@ -232,6 +233,34 @@ const bookingRoutesPlugin: FastifyPluginAsyncZod<BookingRoutesOptions> = async (
         service.extraData(request.params.pnr, await viewerOf(request)),
       );
       return privateAnswer(reply).send(data);
+    },
+  );
+
+  app.get(
+    '/api/booking/:pnr/payment-options',
+    {
+      config: { rateLimit: BOOKING_RATE_LIMITS.reads },
+      schema: {
+        tags: ['booking'],
+        summary: 'How a booking can be paid: enabled methods with amount and charge currency',
+        description:
+          'Every enabled method with the amount and currency it charges (the booking’s charge ' +
+          'currency), and where the browser tokenises card fields (the card number and CVV go ' +
+          'to the gateway, never to this API). Same access as `GET /api/booking/{pnr}/get`.',
+        params: PnrParamsSchema,
+        headers: deviceTokensHeader,
+        response: { 200: PaymentOptionsResponseSchema, ...errors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const options = await guarded(request, reply, async () =>
+        service.paymentOptions(request.params.pnr, await viewerOf(request)),
+      );
+      return privateAnswer(reply).send({
+        success: true as const,
+        options,
+        cardTokenization: app.paymentProvider.cardTokenization(),
+      });
     },
   );
 

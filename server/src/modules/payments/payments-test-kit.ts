@@ -3,7 +3,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CreateBookingResponseSchema, type PayRequest } from '@uniquair/contract/booking';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
 import { freshClient } from '../../../test/helpers/accounts.ts';
-import { bookingBody, createBooking, type TripSearch } from '../../../test/helpers/booking.ts';
+import {
+  bookingBody,
+  createBooking,
+  searchTrip,
+  type TripSearch,
+} from '../../../test/helpers/booking.ts';
 
 /** What the payment tests share: making a booking and paying it through the API. */
 
@@ -85,3 +90,34 @@ export const PAYMENT_TEST_ENV = {
   PAYMENT_RECONCILE_SECONDS: '0',
   PAYMENT_PROVIDERS: 'CREDIT_CARD,PAYPAL,TRUSTLY,DIRECT_TO_AIRLINE,REVOLUT_CREDIT_CARD',
 } as const;
+
+/**
+ * Makes one-adult one-way bookings on and on: when the cheapest fare of a day runs out, the next
+ * day is searched.
+ */
+export function bookingFactory(app: FastifyInstance, firstDay = 30) {
+  let day = firstDay;
+  let trip: TripSearch | null = null;
+  return async function next(): Promise<MadeBooking> {
+    for (let tries = 0; tries < 20; tries += 1) {
+      trip ??= await searchTrip(app, {
+        passengers: { adults: 1, children: 0, infants: 0 },
+        days: day,
+        oneWay: true,
+      });
+      const response = await createBooking(app, bookingBody(trip));
+      if (response.statusCode === 200) {
+        const created = CreateBookingResponseSchema.parse(response.json());
+        const row = await app.db
+          .selectFrom('bookings')
+          .select('id')
+          .where('pnr', '=', created.pnr)
+          .executeTakeFirstOrThrow();
+        return { pnr: created.pnr, deviceToken: created.deviceToken, id: Number(row.id) };
+      }
+      day += 1;
+      trip = null;
+    }
+    throw new Error('no bookable flight found');
+  };
+}

@@ -1,5 +1,18 @@
+import { useParams } from 'react-router';
+import { useInitData } from '../../features/app-data/api/get-init-data.ts';
+import { useCurrentUser } from '../../features/auth/api/get-current-user.ts';
 import { ChooseFlow } from '../../features/booking/components/choose-flow.tsx';
 
 export function FlowRoute() {
-  return <ChooseFlow />;
+  const { currentView } = useParams();
+  const init = useInitData();
+  const { user } = useCurrentUser();
+  return (
+    <ChooseFlow
+      currentView={currentView}
+      countries={init.countries}
+      titles={init.titles}
+      user={user}
+    />
+  );
 }

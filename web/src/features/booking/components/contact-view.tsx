@@ -1,0 +1,164 @@
+import type { MessageKey } from '@uniquair/i18n/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { Button } from '../../../components/ui/button.tsx';
+import { SelectInput, type SelectOption } from '../../../components/ui/select-input.tsx';
+import { TextInput } from '../../../components/ui/text-input.tsx';
+import { fieldErrorMessage } from '../../../lib/form-resolver.ts';
+import { contactSchema } from '../flow-forms.ts';
+import type { ContactDraft, FlowState } from '../flow-state.ts';
+import { ErrorSummary, type FieldProblem } from './error-summary.tsx';
+import styles from './choose-flow.module.css';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phoneCode', 'phone'] as const;
+
+const FIELD_LABELS: Readonly<Record<(typeof FIELDS)[number], MessageKey>> = {
+  firstName: 'flow.contact.firstName',
+  lastName: 'flow.contact.lastName',
+  email: 'flow.contact.email',
+  phoneCode: 'flow.contact.phoneCode',
+  phone: 'flow.contact.phone',
+};
+
+export function contactFieldId(field: string): string {
+  return `contact-${field}`;
+}
+
+export interface ContactViewProps {
+  readonly state: FlowState;
+  /** The contact as the form starts: what was entered, else from the account and passengers. */
+  readonly initial: ContactDraft;
+  readonly phoneCodes: readonly SelectOption[];
+  readonly onChange: (values: ContactDraft) => void;
+  readonly onNext: (values: ContactDraft) => void;
+  readonly onBack: () => void;
+}
+
+/** The booker: who we write to about the booking (name, e-mail, phone). */
+export function ContactView({
+  state,
+  initial,
+  phoneCodes,
+  onChange,
+  onNext,
+  onBack,
+}: ContactViewProps) {
+  const intl = useIntl();
+  const say = (id: MessageKey, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const schema = useMemo(() => contactSchema(say), [intl]);
+  const form = useForm<ContactDraft>({
+    resolver: zodResolver(schema, { error: (issue) => fieldErrorMessage(intl, issue) }),
+    defaultValues: initial,
+  });
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) => onChange(values),
+      }),
+    [form, onChange],
+  );
+
+  useEffect(() => {
+    for (const [path, message] of Object.entries(state.serverErrors)) {
+      const field = path.replace(/^booker\./, '');
+      if (path.startsWith('booker.') && (FIELDS as readonly string[]).includes(field)) {
+        form.setError(field as (typeof FIELDS)[number], { message });
+      }
+    }
+    // Only when the view opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (problems.length > 0) summaryRef.current?.focus();
+  }, [problems]);
+
+  const collect = (errors: FieldErrors<ContactDraft>): FieldProblem[] =>
+    FIELDS.flatMap((field) => {
+      const message = errors[field]?.message;
+      return message
+        ? [{ fieldId: contactFieldId(field), text: `${say(FIELD_LABELS[field])}: ${message}` }]
+        : [];
+    });
+
+  const submit = form.handleSubmit(
+    (values) => {
+      setProblems([]);
+      onNext(values);
+    },
+    (errors) => setProblems(collect(errors)),
+  );
+  const { errors } = form.formState;
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <ErrorSummary ref={summaryRef} problems={problems} />
+      <fieldset className={styles.card}>
+        <legend className={styles.legend}>{say('flow.contact.legend')}</legend>
+        <p className={styles.muted}>{say('flow.contact.lead')}</p>
+        <div className={styles.grid}>
+          <TextInput
+            id={contactFieldId('firstName')}
+            label={say('flow.contact.firstName')}
+            autoComplete="given-name"
+            required
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextInput
+            id={contactFieldId('lastName')}
+            label={say('flow.contact.lastName')}
+            autoComplete="family-name"
+            required
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
+          <TextInput
+            id={contactFieldId('email')}
+            type="email"
+            label={say('flow.contact.email')}
+            autoComplete="email"
+            required
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <SelectInput
+            id={contactFieldId('phoneCode')}
+            label={say('flow.contact.phoneCode')}
+            options={phoneCodes}
+            placeholder={say('flow.contact.choosePhoneCode')}
+            defaultValue={initial.phoneCode}
+            required
+            error={errors.phoneCode?.message}
+            {...form.register('phoneCode')}
+          />
+          <TextInput
+            id={contactFieldId('phone')}
+            type="tel"
+            inputMode="tel"
+            label={say('flow.contact.phone')}
+            hint={say('flow.contact.phoneHint')}
+            autoComplete="tel-national"
+            required
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
+        </div>
+      </fieldset>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={onBack}>
+          {say('flow.back')}
+        </Button>
+        <Button type="submit">{say('flow.next')}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,321 @@
+import type { SavedPassenger } from '@uniquair/contract/booking-list';
+import type { PassengerTypeId } from '@uniquair/domain/config/reference-ids';
+import type { MessageKey } from '@uniquair/i18n/messages';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { SelectInput, type SelectOption } from '../../../components/ui/select-input.tsx';
+import { TextInput } from '../../../components/ui/text-input.tsx';
+import { fieldErrorMessage } from '../../../lib/form-resolver.ts';
+import {
+  passengersFormSchema,
+  TITLES_BY_TYPE,
+  type PassengersFormValues,
+  type TripRules,
+} from '../flow-forms.ts';
+import type { FlowState, PassengerDraft } from '../flow-state.ts';
+import { draftFromSaved, fitsPassengerType } from '../saved-passengers.ts';
+import { DateInput } from './date-input.tsx';
+import { ErrorSummary, type FieldProblem } from './error-summary.tsx';
+import styles from './choose-flow.module.css';
+
+const TYPE_NAMES: Readonly<Record<PassengerTypeId, MessageKey>> = {
+  1: 'passengerType.adult',
+  2: 'passengerType.child',
+  3: 'passengerType.infant',
+};
+
+const TITLE_NAMES: Readonly<Record<number, MessageKey>> = {
+  1: 'passengerTitle.mr',
+  2: 'passengerTitle.mrs',
+  4: 'passengerTitle.infant',
+  5: 'passengerTitle.child',
+};
+
+const FIELDS = [
+  'titleId',
+  'firstName',
+  'lastName',
+  'birthDate',
+  'nationality',
+  'documentTypeId',
+  'documentNumber',
+  'documentExpiry',
+] as const;
+
+type PassengerField = (typeof FIELDS)[number];
+
+const FIELD_LABELS: Readonly<Record<PassengerField, MessageKey>> = {
+  titleId: 'flow.passenger.title',
+  firstName: 'flow.passenger.firstName',
+  lastName: 'flow.passenger.lastName',
+  birthDate: 'flow.passenger.birthDate',
+  nationality: 'flow.passenger.nationality',
+  documentTypeId: 'flow.passenger.documentType',
+  documentNumber: 'flow.passenger.documentNumber',
+  documentExpiry: 'flow.passenger.documentExpiry',
+};
+
+export function passengerFieldId(index: number, field: string): string {
+  return `passenger-${index}-${field}`;
+}
+
+/** 'Adult 1', 'Child 1', 'Infant 2': each passenger named by type and place among that type. */
+export function passengerLabels(
+  passengers: readonly Pick<PassengerDraft, 'typeId'>[],
+  say: (id: MessageKey) => string,
+): string[] {
+  const seen: Record<number, number> = {};
+  return passengers.map((passenger) => {
+    seen[passenger.typeId] = (seen[passenger.typeId] ?? 0) + 1;
+    return `${say(TYPE_NAMES[passenger.typeId])} ${seen[passenger.typeId]}`;
+  });
+}
+
+export interface PassengersViewProps {
+  readonly state: FlowState;
+  readonly rules: TripRules;
+  readonly titles: readonly { readonly id: number; readonly name: string }[];
+  readonly countries: readonly SelectOption[];
+  /** The signed-in traveller's saved passengers; null for an anonymous visitor. */
+  readonly savedPassengers: readonly SavedPassenger[] | null;
+  readonly onChange: (values: PassengersFormValues) => void;
+  readonly onNext: (values: PassengersFormValues) => void;
+}
+
+/** One form per passenger (adults, children, infants), checked before the flow goes on. */
+export function PassengersView({
+  state,
+  rules,
+  titles,
+  countries,
+  savedPassengers,
+  onChange,
+  onNext,
+}: PassengersViewProps) {
+  const intl = useIntl();
+  const say = (id: MessageKey, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const schema = useMemo(
+    () => passengersFormSchema(say, rules),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [intl, rules],
+  );
+  const form = useForm<PassengersFormValues>({
+    resolver: zodResolver(schema, {
+      error: (issue) => fieldErrorMessage(intl, issue),
+    }) as unknown as Resolver<PassengersFormValues>,
+    defaultValues: {
+      passengers: state.passengers.map((passenger) => ({ ...passenger })),
+      savePassengers: state.savePassengers,
+    },
+  });
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const labels = passengerLabels(state.passengers, say);
+
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) => onChange(values),
+      }),
+    [form, onChange],
+  );
+
+  // Errors the server gave at the last booking attempt, on their fields.
+  useEffect(() => {
+    for (const [path, message] of Object.entries(state.serverErrors)) {
+      if (path.startsWith('passengers.')) {
+        form.setError(path as `passengers.${number}.firstName`, { message });
+      }
+    }
+    // Only when the view opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (problems.length > 0) summaryRef.current?.focus();
+  }, [problems]);
+
+  const collect = (errors: FieldErrors<PassengersFormValues>): FieldProblem[] => {
+    const found: FieldProblem[] = [];
+    state.passengers.forEach((_, index) => {
+      const passengerErrors = errors.passengers?.[index];
+      for (const field of FIELDS) {
+        const message = passengerErrors?.[field]?.message;
+        if (message) {
+          found.push({
+            fieldId: passengerFieldId(index, field),
+            text: `${labels[index]}, ${say(FIELD_LABELS[field])}: ${message}`,
+          });
+        }
+      }
+    });
+    return found;
+  };
+
+  const submit = form.handleSubmit(
+    (values) => {
+      setProblems([]);
+      onNext(values);
+    },
+    (errors) => setProblems(collect(errors)),
+  );
+
+  const titleOptions = (typeId: PassengerTypeId): SelectOption[] =>
+    TITLES_BY_TYPE[typeId].map((id) => ({
+      value: String(id),
+      label:
+        titles.find((title) => title.id === id)?.name ??
+        say(TITLE_NAMES[id] ?? 'passengerTitle.mr'),
+    }));
+  const { errors } = form.formState;
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <ErrorSummary ref={summaryRef} problems={problems} />
+      {state.passengers.map((passenger, index) => {
+        const fieldErrors = errors.passengers?.[index];
+        const fits =
+          savedPassengers?.filter((saved) =>
+            fitsPassengerType(saved, passenger.typeId, rules.firstTravelDate),
+          ) ?? [];
+        const id = (field: string) => passengerFieldId(index, field);
+        return (
+          <fieldset key={index} className={styles.card}>
+            <legend className={styles.legend}>{labels[index]}</legend>
+            {savedPassengers !== null ? (
+              fits.length > 0 ? (
+                <SelectInput
+                  label={say('flow.saved.label')}
+                  placeholder={say('flow.saved.choose')}
+                  hint={say('flow.saved.hint')}
+                  options={fits.map((saved) => ({
+                    value: String(saved.id),
+                    label: saved.birthDate
+                      ? say('flow.saved.option', {
+                          name: `${saved.firstName} ${saved.lastName}`,
+                          birthDate: rules.formatDate(saved.birthDate as typeof rules.today),
+                        })
+                      : `${saved.firstName} ${saved.lastName}`,
+                  }))}
+                  onChange={(event) => {
+                    const saved = fits.find((entry) => String(entry.id) === event.target.value);
+                    if (!saved) return;
+                    const draft = draftFromSaved(saved, passenger.typeId);
+                    for (const field of FIELDS) {
+                      form.setValue(`passengers.${index}.${field}`, draft[field], {
+                        shouldDirty: true,
+                      });
+                    }
+                    form.clearErrors(`passengers.${index}`);
+                  }}
+                />
+              ) : (
+                <p className={styles.muted}>{say('flow.saved.none')}</p>
+              )
+            ) : null}
+            <div className={styles.grid}>
+              <SelectInput
+                id={id('titleId')}
+                label={say('flow.passenger.title')}
+                options={titleOptions(passenger.typeId)}
+                placeholder={say('flow.passenger.chooseTitle')}
+                defaultValue={passenger.titleId}
+                required
+                error={fieldErrors?.titleId?.message}
+                {...form.register(`passengers.${index}.titleId`)}
+              />
+              <TextInput
+                id={id('firstName')}
+                label={say('flow.passenger.firstName')}
+                autoComplete="off"
+                required
+                error={fieldErrors?.firstName?.message}
+                {...form.register(`passengers.${index}.firstName`)}
+              />
+              <TextInput
+                id={id('lastName')}
+                label={say('flow.passenger.lastName')}
+                autoComplete="off"
+                required
+                error={fieldErrors?.lastName?.message}
+                {...form.register(`passengers.${index}.lastName`)}
+              />
+              <DateInput
+                id={id('birthDate')}
+                label={say('flow.passenger.birthDate')}
+                hint={say(
+                  passenger.typeId === 3
+                    ? 'flow.passenger.infantHint'
+                    : passenger.typeId === 2
+                      ? 'flow.passenger.childHint'
+                      : 'flow.passenger.adultHint',
+                  { date: rules.formatDate(rules.firstTravelDate) },
+                )}
+                max={rules.today}
+                required
+                error={fieldErrors?.birthDate?.message}
+                {...form.register(`passengers.${index}.birthDate`)}
+              />
+              <SelectInput
+                id={id('nationality')}
+                label={say('flow.passenger.nationality')}
+                options={countries}
+                placeholder={say('flow.passenger.chooseCountry')}
+                defaultValue={passenger.nationality}
+                required
+                error={fieldErrors?.nationality?.message}
+                {...form.register(`passengers.${index}.nationality`)}
+              />
+              <SelectInput
+                id={id('documentTypeId')}
+                label={say('flow.passenger.documentType')}
+                options={[
+                  { value: '1', label: say('flow.document.passport') },
+                  { value: '2', label: say('flow.document.nationalId') },
+                ]}
+                defaultValue={passenger.documentTypeId}
+                required
+                error={fieldErrors?.documentTypeId?.message}
+                {...form.register(`passengers.${index}.documentTypeId`)}
+              />
+              <TextInput
+                id={id('documentNumber')}
+                label={say('flow.passenger.documentNumber')}
+                autoComplete="off"
+                spellCheck={false}
+                required
+                error={fieldErrors?.documentNumber?.message}
+                {...form.register(`passengers.${index}.documentNumber`)}
+              />
+              <DateInput
+                id={id('documentExpiry')}
+                label={say('flow.passenger.documentExpiry')}
+                hint={say('flow.passenger.expiryHint', {
+                  date: rules.formatDate(rules.lastTravelDate),
+                })}
+                min={rules.lastTravelDate}
+                required
+                error={fieldErrors?.documentExpiry?.message}
+                {...form.register(`passengers.${index}.documentExpiry`)}
+              />
+            </div>
+          </fieldset>
+        );
+      })}
+      {savedPassengers !== null ? (
+        <label className={styles.check}>
+          <input type="checkbox" {...form.register('savePassengers')} />
+          {say('flow.saved.save')}
+        </label>
+      ) : null}
+      <div className={styles.actions}>
+        <Button type="submit">{say('flow.next')}</Button>
+      </div>
+    </form>
+  );
+}

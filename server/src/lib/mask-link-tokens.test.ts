@@ -18,6 +18,18 @@ describe('maskLinkTokens', () => {
     expect(maskLinkTokens(`/x/${'A'.repeat(43)}`)).toBe('/x/[token]');
   });
 
+  it('hides the booking hand-off tokens of e-mailed links', () => {
+    expect(maskLinkTokens(`/api/booking/AB12CD3/finish/${TOKEN}`)).toBe(
+      '/api/booking/AB12CD3/finish/[token]',
+    );
+    expect(maskLinkTokens(`/api/booking/login-quick/AB12CD3/${TOKEN}`)).toBe(
+      '/api/booking/login-quick/AB12CD3/[token]',
+    );
+    expect(
+      maskLinkTokens(`/api/booking/login-quick/ab12cd3/${TOKEN.toUpperCase()}?from=mail`),
+    ).toBe('/api/booking/login-quick/ab12cd3/[token]?from=mail');
+  });
+
   it('leaves ordinary paths alone', () => {
     for (const path of ['/api/booking/AB12CD3/get', '/api/data/routes', `/a/${'b'.repeat(39)}`]) {
       expect(maskLinkTokens(path)).toBe(path);

@@ -499,3 +499,43 @@ describe(`booking caps against hoarding (${dialectUnderTest()})`, () => {
 function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+describe(`the hold sweeper (${dialectUnderTest()})`, () => {
+  it('runs with the app on its interval, expiring holds nobody reads, and stops on close', async () => {
+    const clock = testClock();
+    const testApp = await buildTestApp(
+      {
+        SEARCH_RESULT_TTL_SECONDS: '86400',
+        BOOKING_CREATES_PER_MINUTE: '0',
+        BOOKING_HOLD_SWEEP_SECONDS: '1',
+      },
+      { clock: clock.now, search: { initWaitMs: 10_000 } },
+    );
+    try {
+      const { app } = testApp;
+      const search = await searchTrip(app, { oneWay: true, days: 31 });
+      const body = bookingBody(search);
+      const response = await createBooking(app, body);
+      expect(response.statusCode, response.body).toBe(200);
+      const { pnr } = CreateBookingResponseSchema.parse(response.json());
+      const status = async () =>
+        (
+          await app.db
+            .selectFrom('bookings')
+            .select('status')
+            .where('pnr', '=', pnr)
+            .executeTakeFirstOrThrow()
+        ).status;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await status()).toBe('not_paid');
+      clock.advance(HOLD_MS);
+      const deadline = Date.now() + 10_000;
+      while ((await status()) !== 'expired' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await status()).toBe('expired');
+    } finally {
+      await testApp.close();
+    }
+  });
+});

@@ -221,6 +221,7 @@ export class BookingService {
     }
 
     // Selections: exactly one per destination, each a flight of that destination's results.
+    const unbookable: number[] = [];
     const chosen: (Omit<ChosenLeg, 'flightId' | 'fareClassId' | 'cabin' | 'fare'> | null)[] =
       input.selections.map((selection, index) => {
         const field = `body.selections.${index}`;
@@ -242,7 +243,8 @@ export class BookingService {
           return null;
         }
         if (!INVENTORY_ID.test(flight.id)) {
-          fail(field, UNAVAILABLE);
+          // A partner's flight found by the search: no seats of ours to hold.
+          unbookable.push(index);
           return null;
         }
         const quoted = flight.fareClasses.find((fare) => fare.letter === selection.fareClass);
@@ -288,6 +290,13 @@ export class BookingService {
     }
     if (Object.keys(errors).length > 0) {
       throw new ServiceError('VALIDATION_ERROR', 'The booking is not valid', errors);
+    }
+    if (unbookable.length > 0) {
+      throw new ServiceError(
+        'FLIGHT_UNAVAILABLE',
+        UNAVAILABLE,
+        Object.fromEntries(unbookable.map((index) => [`body.selections.${index}`, [UNAVAILABLE]])),
+      );
     }
     const picked = chosen as NonNullable<(typeof chosen)[number]>[];
 

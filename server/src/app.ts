@@ -24,6 +24,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { searchEnginePlugin, type SearchEngineOptions } from './modules/search/search-engine.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { clockPlugin, type Clock } from './plugins/clock.ts';
 import { cookiesPlugin, resolveCookieSecret } from './plugins/cookies.ts';
@@ -33,6 +34,7 @@ import { cardDataGuardPlugin } from './plugins/card-data-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { pushPlugin, type PushOverrides } from './plugins/push.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import { paymentGatewayPlugin, type PaymentGatewayOverrides } from './plugins/payment-gateway.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -52,6 +54,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Search engine settings beyond the configuration (suppliers, timings), for tests. */
   search?: Partial<SearchEngineOptions>;
+  /** Web Push settings beyond the configuration (the HTTPS agent of a test push service). */
+  push?: PushOverrides;
   /** Payment gateway settings beyond the configuration (a client of one's own, sandbox faults). */
   paymentGateway?: PaymentGatewayOverrides;
 }
@@ -177,6 +181,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     paymentProviders: config.paymentProviders,
     reconcileIntervalMs: config.paymentReconcileMs,
   });
+  // Web Push: after the outbox, whose push topics it handles.
+  await app.register(pushPlugin, {
+    vapidKeys: config.vapidKeys,
+    vapidSubject: config.vapidSubject,
+    extraOrigins: config.pushExtraOrigins,
+    ...options.push,
+  });
+  await app.register(subscriptionsRoutes);
   if (config.env !== 'production') await app.register(mailboxRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

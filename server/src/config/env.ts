@@ -136,6 +136,28 @@ const EnvSchema = z.object({
   BOOKING_MAX_UNPAID_PER_CLIENT: z.coerce.number().int().min(0).max(1_000_000).default(10),
   BOOKING_LOOKUP_MISSES_PER_10_MINUTES: z.coerce.number().int().min(0).max(1_000_000).default(20),
   BOOKING_HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'expected a P-256 public key: 87 base64url characters')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'expected a P-256 private key: 43 base64url characters')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'expected mailto:address or an https URL')
+    .optional(),
+  PUSH_EXTRA_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(z.array(z.url({ protocol: /^https$/ }).transform((url) => new URL(url).origin)))
+    .optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
@@ -270,6 +292,15 @@ export type Config = Readonly<{
   bookingLookupMissesPer10Minutes: number;
   /** How often expired seat holds are released (seconds); 0 leaves it to reads. */
   bookingHoldSweepMs: number;
+  /**
+   * The VAPID key pair (base64url) Web Push is signed with; null: generated on the first start
+   * and kept in the database (`push_vapid_keys`).
+   */
+  vapidKeys: Readonly<{ publicKey: string; privateKey: string }> | null;
+  /** The contact in the VAPID token (`mailto:` or https): the sender address by default. */
+  vapidSubject: string;
+  /** Origins push may go to besides the known push services (tests and development only). */
+  pushExtraOrigins: readonly string[];
   /** How often the outbox worker looks for due side effects; 0: only right after a commit. */
   outboxPollMs: number;
   /** How often open payment attempts are settled with the provider; 0: never by timer. */
@@ -277,6 +308,13 @@ export type Config = Readonly<{
   /** The payment gateway: where it is, its keys, the webhook secret. */
   paymentGateway: PaymentGatewayConfig;
 }>;
+
+/** The VAPID contact by default: the sender's address, else no-reply at the public host. */
+function vapidSubjectOf(mailFrom: string | undefined, publicUrl: string): string {
+  const address = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(mailFrom ?? '')?.[1] ?? mailFrom?.trim();
+  if (address !== undefined && /^[^\s@<>]+@[^\s@<>]+$/.test(address)) return `mailto:${address}`;
+  return `mailto:no-reply@${new URL(publicUrl).hostname}`;
+}
 
 /** Raised when the environment is invalid; its message lists every bad variable. */
 export class ConfigError extends Error {
@@ -295,6 +333,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
   const parsed = EnvSchema.superRefine((env, context) => {
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'],
+        message: 'set both VAPID keys, or neither (a pair is then generated and stored)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.PUSH_EXTRA_ORIGINS !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['PUSH_EXTRA_ORIGINS'],
+        message: 'is for tests and development only (push goes to the known push services)',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === undefined) {
       context.addIssue({
         code: 'custom',
@@ -326,6 +378,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         const secret =
           name === 'SESSION_SECRET' ||
           name === 'SMTP_URL' ||
+          name === 'VAPID_PRIVATE_KEY' ||
           name === 'PAYMENT_GATEWAY_SECRET_KEY' ||
           name === 'PAYMENT_WEBHOOK_SECRET';
         const value =
@@ -365,6 +418,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bookingMaxUnpaidPerClient: env.BOOKING_MAX_UNPAID_PER_CLIENT,
     bookingLookupMissesPer10Minutes: env.BOOKING_LOOKUP_MISSES_PER_10_MINUTES,
     bookingHoldSweepMs: env.BOOKING_HOLD_SWEEP_SECONDS * 1000,
+    vapidKeys:
+      env.VAPID_PUBLIC_KEY !== undefined && env.VAPID_PRIVATE_KEY !== undefined
+        ? Object.freeze({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY })
+        : null,
+    vapidSubject: env.VAPID_SUBJECT ?? vapidSubjectOf(env.MAIL_FROM, publicUrl),
+    pushExtraOrigins: Object.freeze([...new Set(env.PUSH_EXTRA_ORIGINS ?? [])]),
     outboxPollMs: env.OUTBOX_POLL_MS,
     paymentReconcileMs: env.PAYMENT_RECONCILE_SECONDS * 1000,
     paymentGateway: paymentGatewayConfig(env),

@@ -52,6 +52,9 @@ export interface Database {
   gateway_payments: GatewayPaymentsTable;
   gateway_idempotency_keys: GatewayIdempotencyKeysTable;
   gateway_events: GatewayEventsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_subscription_bookings: PushSubscriptionBookingsTable;
+  push_vapid_keys: PushVapidKeysTable;
 }
 
 /** A boolean stored as an integer, identical on SQLite and PostgreSQL. */
@@ -649,6 +652,33 @@ export interface GatewayEventsTable {
   next_attempt_at: IsoInstant | null;
   delivered_at: IsoInstant | null;
   last_error: string | null;
+}
+
+/** A browser's Web Push subscription (SPEC §3), owned by a user or by the bookings it names. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  endpoint: string;
+  public_key: string;
+  auth_token: string;
+  content_encoding: 'aes128gcm' | 'aesgcm';
+  user_id: number | null;
+  locale: string;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+}
+
+/** Which bookings' pushes a subscription receives (from the device tokens it presented). */
+export interface PushSubscriptionBookingsTable {
+  subscription_id: number;
+  booking_id: number;
+}
+
+/** The server's VAPID key pair when not configured (one row, id 1), base64url. */
+export interface PushVapidKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: IsoInstant;
 }
 
 export type Airport = Selectable<AirportsTable>;

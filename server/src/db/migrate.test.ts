@@ -52,6 +52,9 @@ const TABLES: readonly (keyof Database)[] = [
   'gateway_payments',
   'gateway_idempotency_keys',
   'gateway_events',
+  'push_subscriptions',
+  'push_subscription_bookings',
+  'push_vapid_keys',
 ];
 
 async function tableNames(db: Kysely<Database>): Promise<string[]> {

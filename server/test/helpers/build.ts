@@ -14,7 +14,7 @@ export interface TestApp {
  * Application options a test may set besides the environment: the clock, search settings, the
  * payment gateway's client or sandbox timings and faults.
  */
-export type TestAppOptions = Pick<BuildAppOptions, 'clock' | 'search' | 'paymentGateway'>;
+export type TestAppOptions = Pick<BuildAppOptions, 'clock' | 'search' | 'paymentGateway' | 'push'>;
 
 /**
  * Builds the real application over this test file's own copy of the seeded database (SQLite, or

@@ -20,6 +20,7 @@ import {
 import { websocketPlugin } from '../../plugins/websocket.ts';
 import { clientHasVersion, resultEtag, resultLastModified } from './result-validators.ts';
 import type { DoneSnapshot } from './search.service.ts';
+import { keepSearchSubscription } from '../subscriptions/subscriptions.service.ts';
 
 /** Header saying how init found the search: `started`, `joined` (in flight) or `stored`. */
 export const SEARCH_JOB_HEADER = 'search-job';
@@ -99,6 +100,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ initsPerMinute: number }> = a
     },
     async (request, reply) => {
       const { outcome, snapshot } = await service.init(request.body);
+      if (request.body.subscription) {
+        await keepSearchSubscription(request, request.body.subscription);
+      }
       reply.header(SEARCH_JOB_HEADER, outcome).header('cache-control', 'no-store');
       if (snapshot.status === 'done' && snapshot.result !== null && snapshot.finishedAt !== null) {
         const done = snapshot as DoneSnapshot;

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import { identityPrimaryKey } from '../schema-helpers.ts';
+
+/**
+ * Web Push (SPEC §3 "Push subscription", §7; DESIGN §3): the browsers' subscriptions, which
+ * bookings each one hears about, and the server's VAPID key pair when it is not configured.
+ *
+ * A subscription belongs to the signed-in user who sent it (their bookings' pushes reach it) and
+ * is linked to the bookings whose device tokens the browser presented; an endpoint is unique, so
+ * sending it again updates it. The VAPID keys row is written once, on the first start without
+ * `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`, and shared by every server process.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('push_subscriptions')
+    .addColumn('id', 'integer', identityPrimaryKey(db))
+    .addColumn('endpoint', 'text', (column) => column.notNull().unique())
+    /** The browser's P-256 public key (`p256dh`), base64url. */
+    .addColumn('public_key', 'text', (column) => column.notNull())
+    /** The browser's 16-byte authentication secret, base64url. */
+    .addColumn('auth_token', 'text', (column) => column.notNull())
+    /** `aes128gcm` (RFC 8291) or the legacy `aesgcm`. */
+    .addColumn('content_encoding', 'text', (column) => column.notNull())
+    .addColumn('user_id', 'integer', (column) => column.references('users.id').onDelete('cascade'))
+    .addColumn('locale', 'text', (column) => column.notNull())
+    .addColumn('created_at', 'text', (column) => column.notNull())
+    .addColumn('updated_at', 'text', (column) => column.notNull())
+    .execute();
+  await db.schema
+    .createIndex('push_subscriptions_user_idx')
+    .on('push_subscriptions')
+    .column('user_id')
+    .execute();
+
+  await db.schema
+    .createTable('push_subscription_bookings')
+    .addColumn('subscription_id', 'integer', (column) =>
+      column.notNull().references('push_subscriptions.id').onDelete('cascade'),
+    )
+    .addColumn('booking_id', 'integer', (column) =>
+      column.notNull().references('bookings.id').onDelete('cascade'),
+    )
+    .addPrimaryKeyConstraint('push_subscription_bookings_pk', ['subscription_id', 'booking_id'])
+    .execute();
+  await db.schema
+    .createIndex('push_subscription_bookings_booking_idx')
+    .on('push_subscription_bookings')
+    .column('booking_id')
+    .execute();
+
+  await db.schema
+    .createTable('push_vapid_keys')
+    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('public_key', 'text', (column) => column.notNull())
+    .addColumn('private_key', 'text', (column) => column.notNull())
+    .addColumn('created_at', 'text', (column) => column.notNull())
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('push_vapid_keys').execute();
+  await db.schema.dropTable('push_subscription_bookings').execute();
+  await db.schema.dropTable('push_subscriptions').execute();
+}

@@ -1,4 +1,5 @@
 import { accountsBenchmark } from './benchmarks/accounts.ts';
+import { bookingBenchmark } from './benchmarks/booking.ts';
 import { dataBenchmark } from './benchmarks/data.ts';
 import { healthBenchmark } from './benchmarks/health.ts';
 import { searchPageBenchmark } from './benchmarks/search-page.ts';
@@ -13,6 +14,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'search-page': searchPageBenchmark,
   web: webBenchmark,
   accounts: accountsBenchmark,
+  booking: bookingBenchmark,
 };
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

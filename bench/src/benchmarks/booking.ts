@@ -53,8 +53,8 @@ export async function bookingBenchmark(): Promise<void> {
       SESSION_SECRET: randomBytes(32).toString('hex'),
       SEARCH_RESULT_TTL_SECONDS: '3600',
       BOOKING_CREATES_PER_MINUTE: '0',
-      BOOKING_MAX_UNPAID_PER_TRAVELLER: '0',
-      BOOKING_MAX_UNPAID_PER_CLIENT: '0',
+      BOOKING_UNPAID_PER_TRAVELLER: '0',
+      BOOKING_UNPAID_PER_CLIENT: '0',
     },
     '/api/health',
   );

@@ -132,9 +132,9 @@ const EnvSchema = z.object({
   GATEWAY_DATABASE_URL: z.string().min(1).default(DEFAULT_GATEWAY_DATABASE_URL),
   GATEWAY_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   BOOKING_CREATES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(20),
-  BOOKING_MAX_UNPAID_PER_TRAVELLER: z.coerce.number().int().min(0).max(1_000_000).default(2),
-  BOOKING_MAX_UNPAID_PER_CLIENT: z.coerce.number().int().min(0).max(1_000_000).default(10),
-  BOOKING_LOOKUP_MISSES_PER_10_MINUTES: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  BOOKING_UNPAID_PER_TRAVELLER: z.coerce.number().int().min(0).max(1_000_000).default(2),
+  BOOKING_UNPAID_PER_CLIENT: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  BOOKING_LOOKUP_MISSES: z.coerce.number().int().min(0).max(1_000_000).default(20),
   BOOKING_HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   VAPID_PUBLIC_KEY: z
     .string()
@@ -414,9 +414,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionMaxAgeMs: env.SESSION_MAX_AGE_HOURS * 3_600_000,
     sessionIdleMs: env.SESSION_IDLE_HOURS * 3_600_000,
     bookingCreatesPerMinute: env.BOOKING_CREATES_PER_MINUTE,
-    bookingMaxUnpaidPerTraveller: env.BOOKING_MAX_UNPAID_PER_TRAVELLER,
-    bookingMaxUnpaidPerClient: env.BOOKING_MAX_UNPAID_PER_CLIENT,
-    bookingLookupMissesPer10Minutes: env.BOOKING_LOOKUP_MISSES_PER_10_MINUTES,
+    bookingMaxUnpaidPerTraveller: env.BOOKING_UNPAID_PER_TRAVELLER,
+    bookingMaxUnpaidPerClient: env.BOOKING_UNPAID_PER_CLIENT,
+    bookingLookupMissesPer10Minutes: env.BOOKING_LOOKUP_MISSES,
     bookingHoldSweepMs: env.BOOKING_HOLD_SWEEP_SECONDS * 1000,
     vapidKeys:
       env.VAPID_PUBLIC_KEY !== undefined && env.VAPID_PRIVATE_KEY !== undefined

@@ -21,8 +21,8 @@ describe(`booking the last seats concurrently (${dialectUnderTest()})`, () => {
       {
         SEARCH_RESULT_TTL_SECONDS: '86400',
         BOOKING_CREATES_PER_MINUTE: '0',
-        BOOKING_MAX_UNPAID_PER_TRAVELLER: '0',
-        BOOKING_MAX_UNPAID_PER_CLIENT: '0',
+        BOOKING_UNPAID_PER_TRAVELLER: '0',
+        BOOKING_UNPAID_PER_CLIENT: '0',
         BOOKING_HOLD_SWEEP_SECONDS: '0',
       },
       { clock: testClock().now, search: { initWaitMs: 10_000 } },

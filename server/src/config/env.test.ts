@@ -225,3 +225,37 @@ describe('mail and session settings', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
   });
 });
+
+describe('booking settings', () => {
+  it('defaults to 20 creates a minute, 2 unpaid holds per traveller, 10 per client, a 30 s sweep', () => {
+    const config = loadConfig({});
+    expect(config.bookingCreatesPerMinute).toBe(20);
+    expect(config.bookingMaxUnpaidPerTraveller).toBe(2);
+    expect(config.bookingMaxUnpaidPerClient).toBe(10);
+    expect(config.bookingLookupMissesPer10Minutes).toBe(20);
+    expect(config.bookingHoldSweepMs).toBe(30_000);
+  });
+
+  it('reads the BOOKING_ variables; 0 turns a limit off', () => {
+    const config = loadConfig({
+      BOOKING_CREATES_PER_MINUTE: '0',
+      BOOKING_UNPAID_PER_TRAVELLER: '5',
+      BOOKING_UNPAID_PER_CLIENT: '0',
+      BOOKING_LOOKUP_MISSES: '100',
+      BOOKING_HOLD_SWEEP_SECONDS: '5',
+    });
+    expect(config.bookingCreatesPerMinute).toBe(0);
+    expect(config.bookingMaxUnpaidPerTraveller).toBe(5);
+    expect(config.bookingMaxUnpaidPerClient).toBe(0);
+    expect(config.bookingLookupMissesPer10Minutes).toBe(100);
+    expect(config.bookingHoldSweepMs).toBe(5_000);
+  });
+
+  it.each([
+    ['BOOKING_CREATES_PER_MINUTE', '-1'],
+    ['BOOKING_UNPAID_PER_TRAVELLER', 'many'],
+    ['BOOKING_HOLD_SWEEP_SECONDS', '1.5'],
+  ])('rejects %s=%s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+});

@@ -8,11 +8,20 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return error.isNetworkError || error.status >= 500;
 }
 
-/** The app's query client: reference data stays fresh for a minute, no refetch on focus. */
+/**
+ * The app's query client: reference data stays fresh for a minute, no refetch on focus. Reads run
+ * even when the browser says it is offline (`offlineFirst`): the service worker or the offline
+ * copies may answer them (SPEC §8); only the retries wait for the connection.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      queries: {
+        staleTime: 60_000,
+        retry: shouldRetry,
+        refetchOnWindowFocus: false,
+        networkMode: 'offlineFirst',
+      },
       mutations: { retry: false },
     },
   });

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useAppUpdates } from '../../lib/app-updates.ts';
 import { useInstallState } from '../../lib/install-prompt.ts';
+import { useServedOfflineCopy } from '../../lib/pwa/offline-bookings.ts';
 import { useOnline } from '../../lib/pwa/online-status.ts';
 import type { PushMessage } from '../../lib/pwa/worker-messages.ts';
 import styles from './app-notices.module.css';
@@ -21,7 +22,8 @@ export interface AppNoticesProps {
  * The notices under the top bar (SPEC §4, §8, §9): 'You appear to be offline' while offline; the
  * update prompt (900000 ms) and the "downloading" and "latest" messages (5 s); a booking push
  * message for 30 s with a link to the booking; and, right after installing, 'Please, sign in to
- * access your bookings.' for an anonymous visitor. All are in a polite live region.
+ * access your bookings.' for an anonymous visitor; and, when a booking is shown from its copy on
+ * this device, when that copy was last synced. All are in a polite live region.
  */
 export function AppNotices({ signedIn, bookingMessage, signInHref }: AppNoticesProps) {
   const intl = useIntl();
@@ -29,6 +31,7 @@ export function AppNotices({ signedIn, bookingMessage, signInHref }: AppNoticesP
   const updates = useAppUpdates();
   const booking = useTimedMessage(bookingMessage, BOOKING_NOTIFICATION_MS);
   const installed = useJustInstalled();
+  const offlineCopy = useServedOfflineCopy();
 
   return (
     <div className={styles.notices} role="status" aria-live="polite">
@@ -37,6 +40,22 @@ export function AppNotices({ signedIn, bookingMessage, signInHref }: AppNoticesP
           <p className={styles.text}>{intl.formatMessage({ id: 'pwa.offline' })}</p>
         </div>
       )}
+      {offlineCopy && !online ? (
+        <div className={styles.notice}>
+          <p className={styles.text}>
+            {intl.formatMessage(
+              { id: 'pwa.offlineCopy' },
+              {
+                pnr: offlineCopy.pnr,
+                syncedAt: intl.formatDate(offlineCopy.syncedAt, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                }),
+              },
+            )}
+          </p>
+        </div>
+      ) : null}
       {updates.promptVisible && updates.state === 'available' ? (
         <div className={styles.notice}>
           <p className={styles.text}>{intl.formatMessage({ id: 'pwa.updateAvailable' })}</p>

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import {
@@ -323,6 +325,40 @@ describe(`sandbox gateway API on ${dialectUnderTest()}`, () => {
         .map((event) => event.type);
       expect(types).toEqual(['payment.processing', 'payment.succeeded']);
       expect((await t.app.paymentProvider.retrieve(created.id)).status).toBe('succeeded');
+    });
+  });
+
+  describe('shutting down', () => {
+    it('closing the app stops the webhook loop without waiting on a receiver that hangs', async () => {
+      let arrived = 0;
+      const silent = createServer(() => {
+        arrived += 1; // never answers
+      });
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/webhook`;
+      const other = await startPaymentsTestApp({ PAYMENT_WEBHOOK_URL: url });
+      try {
+        const card = await other.tokenizeCard(CARDS.success);
+        await other.app.paymentProvider.charge({
+          attemptKey: randomUUID(),
+          method: 'CREDIT_CARD',
+          reference: 'PNRSTOP',
+          amount: 100,
+          currency: 'USD',
+          card,
+          returnUrl: '/payment/PNRSTOP',
+          locale: 'en',
+        });
+        await vi.waitFor(() => expect(arrived).toBe(1));
+        const started = Date.now();
+        await other.app.close();
+        // The delivery waits up to its 10 s time limit unless the loop aborts it.
+        expect(Date.now() - started).toBeLessThan(2000);
+      } finally {
+        await other.close();
+        silent.closeAllConnections();
+        await new Promise<void>((resolve) => silent.close(() => resolve()));
+      }
     });
   });
 

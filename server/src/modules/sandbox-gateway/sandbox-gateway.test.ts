@@ -5,7 +5,9 @@ import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import {
   CARDS,
   startPaymentsTestApp,
+  webhookReceiver,
   type PaymentsTestApp,
+  type WebhookReceiver,
 } from '../../../test/helpers/payments.ts';
 import {
   PaymentProviderRequestError,
@@ -18,16 +20,22 @@ const CVC_CANARY = '937';
 
 describe(`sandbox gateway on ${dialectUnderTest()}`, () => {
   let t: PaymentsTestApp;
+  let receiver: WebhookReceiver;
   let tokensUrl: string;
   let publishableKey: string;
   let secretKey: string;
   beforeAll(async () => {
-    t = await startPaymentsTestApp();
+    // Webhooks go to a receiver of this test's own (their delivery is tested in the API tests).
+    receiver = await webhookReceiver();
+    t = await startPaymentsTestApp({ PAYMENT_WEBHOOK_URL: receiver.url });
     tokensUrl = `${t.baseUrl}/sandbox-gateway/v1/tokens`;
     publishableKey = t.config.paymentGateway.publishableKey;
     secretKey = t.config.paymentGateway.secretKey;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
 
   const charge = (overrides: Partial<ChargeRequest> = {}) =>
     t.app.paymentProvider.charge({

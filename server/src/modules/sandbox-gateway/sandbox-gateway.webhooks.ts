@@ -35,6 +35,8 @@ export class WebhookDispatcher {
   private running: Promise<void> | null = null;
   private stopped = true;
   private again = false;
+  /** Aborts the deliveries in flight when the loop stops, so shutting down never waits on them. */
+  private aborter = new AbortController();
 
   constructor(
     private readonly repository: SandboxGatewayRepository,
@@ -45,12 +47,14 @@ export class WebhookDispatcher {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.aborter = new AbortController();
     this.schedule(this.options.pollIntervalMs);
   }
 
   /** Stops the loop and waits for the round in progress. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.aborter.abort();
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
@@ -147,7 +151,7 @@ export class WebhookDispatcher {
           'user-agent': 'Uniquair-Sandbox-Gateway/1',
         },
         body,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), this.aborter.signal]),
         redirect: 'manual',
       });
       await response.body?.cancel();

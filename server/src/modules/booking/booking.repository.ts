@@ -223,21 +223,28 @@ export interface UnpaidScope {
   clientHash?: string | null;
 }
 
-/** Unpaid bookings still holding seats (hold not ended at `now`) of a user, devices or client. */
+/**
+ * Unpaid bookings still holding seats (hold not ended at `now`) of a user or devices
+ * (`traveller`), and of a client (`client`), with the end of the earliest of those holds.
+ */
 export async function countUnpaidHolds(
   db: Kysely<Database>,
   scope: UnpaidScope,
   now: string,
-): Promise<{ traveller: number; client: number }> {
+): Promise<{ traveller: number; client: number; firstEnd: string | null }> {
   const unpaid = db
     .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.min('hold_expires_at').as('first_end'),
+    ])
     .where('status', '=', 'not_paid')
     .where('hold_expires_at', '>', now);
+  const none = Promise.resolve({ count: 0, first_end: null as string | null });
   const hashes = scope.deviceTokenHashes ?? [];
   const [traveller, client] = await Promise.all([
     scope.userId == null && hashes.length === 0
-      ? Promise.resolve(0)
+      ? none
       : unpaid
           .where((eb) =>
             eb.or([
@@ -257,16 +264,19 @@ export async function countUnpaidHolds(
                   ]),
             ]),
           )
-          .executeTakeFirstOrThrow()
-          .then((row) => Number(row.count)),
+          .executeTakeFirstOrThrow(),
     scope.clientHash == null
-      ? Promise.resolve(0)
-      : unpaid
-          .where('client_hash', '=', scope.clientHash)
-          .executeTakeFirstOrThrow()
-          .then((row) => Number(row.count)),
+      ? none
+      : unpaid.where('client_hash', '=', scope.clientHash).executeTakeFirstOrThrow(),
   ]);
-  return { traveller, client };
+  const ends = [traveller.first_end, client.first_end].filter(
+    (end): end is string => typeof end === 'string',
+  );
+  return {
+    traveller: Number(traveller.count),
+    client: Number(client.count),
+    firstEnd: ends.length === 0 ? null : (ends.sort()[0] ?? null),
+  };
 }
 
 /** Where the seats of a booking's holds came from (for giving them back and the calendars). */

@@ -549,6 +549,25 @@ describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnde
     });
   });
 
+  it('records the affiliate the visitor arrived through', async () => {
+    const page = await testApp.app.inject({ url: '/flights/1/0/0/12.2026-12-01?aff=SkyScout' });
+    const header = page.headers['set-cookie'];
+    const cookies = header === undefined ? [] : Array.isArray(header) ? header : [header];
+    const cookie = cookies.find((line) => line.startsWith('uq_aff='))?.split(';')[0];
+    expect(cookie).toBeDefined();
+    const search = await searchTrip(testApp.app, { oneWay: true, days: 52 });
+    const response = await createBooking(testApp.app, bookingBody(search), { cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    const { pnr } = CreateBookingResponseSchema.parse(response.json());
+    const row = await testApp.app.db
+      .selectFrom('bookings')
+      .innerJoin('affiliates', 'affiliates.id', 'bookings.affiliate_id')
+      .select('affiliates.code')
+      .where('bookings.pnr', '=', pnr)
+      .executeTakeFirstOrThrow();
+    expect(row.code.toLowerCase()).toBe('skyscout');
+  });
+
   describe('saved passengers', () => {
     it('remembers the passengers of a signed-in booker who asks for it', async () => {
       const account = await createAccount(testApp.app);

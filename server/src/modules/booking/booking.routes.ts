@@ -21,7 +21,7 @@ import { privateAnswer } from '../../plugins/auth.ts';
 import { currentAffiliate } from '../affiliates/affiliates.service.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
 import { resolveVisitorPreferences } from '../preferences/preferences.service.ts';
-import { BookingService, type Viewer } from './booking.service.ts';
+import { BookingService, TooManyHolds, type Viewer } from './booking.service.ts';
 import { renderHandOffPage, type HandOffPurpose } from './hand-off-page.ts';
 import { LookupGuard } from './lookup-guard.ts';
 
@@ -179,13 +179,20 @@ const bookingRoutesPlugin: FastifyPluginAsyncZod<BookingRoutesOptions> = async (
         resolveVisitorPreferences(request),
         currentAffiliate(request),
       ]);
-      const created = await service.create(request.body, {
-        ...viewer,
-        clientHash: clientHash(request),
-        affiliateId: affiliate?.id ?? null,
-        locale: preferences.locale,
-        currency: preferences.currency.code,
-      });
+      const created = await service
+        .create(request.body, {
+          ...viewer,
+          clientHash: clientHash(request),
+          affiliateId: affiliate?.id ?? null,
+          locale: preferences.locale,
+          currency: preferences.currency.code,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof TooManyHolds) {
+            reply.header('retry-after', String(error.retryAfterSeconds));
+          }
+          throw error;
+        });
       return privateAnswer(reply).send({ success: true as const, ...created });
     },
   );

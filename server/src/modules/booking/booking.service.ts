@@ -444,7 +444,12 @@ export class BookingService {
       ) {
         const message =
           'Too many unpaid bookings are holding seats; pay one or wait for its hold to end';
-        throw new ServiceError('TOO_MANY_REQUESTS', message, { _: [message] });
+        throw new TooManyHolds(
+          message,
+          unpaid.firstEnd === null
+            ? 60
+            : Math.max(1, Math.ceil((Date.parse(unpaid.firstEnd) - now.getTime()) / 1000)),
+        );
       }
     }
 
@@ -912,6 +917,16 @@ export class BookingService {
       );
     }
     return outcome.ok;
+  }
+}
+
+/** The hoarding cap was reached; `retryAfterSeconds` is when the first of those holds ends. */
+export class TooManyHolds extends ServiceError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super('TOO_MANY_REQUESTS', message, { _: [message] });
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

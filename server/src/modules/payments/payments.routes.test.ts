@@ -108,7 +108,7 @@ describe(`POST /api/booking/{pnr}/pay over the sandbox gateway (${dialectUnderTe
       new RegExp(`/api/booking/login-quick/${booking.pnr}/[0-9a-f]{40}`),
     );
     const pushes = await outboxOf(app, 'push.booking-status', booking.id);
-    expect(pushes.map((entry) => JSON.parse(entry.payload))).toEqual([
+    expect(pushes.map((entry) => JSON.parse(entry.payload) as unknown)).toEqual([
       { pnr: booking.pnr, bookingId: booking.id, status: 'ticketed', ownerUserId: null },
     ]);
   });

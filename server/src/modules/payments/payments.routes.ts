@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -205,7 +205,7 @@ async function webhookRoute(app: FastifyInstance, options: { payments: PaymentsS
     { parseAs: 'buffer', bodyLimit: 256 * 1024 },
     (_request, body, done) => done(null, body),
   );
-  app.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>().post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/payments/webhook',
     {
       logLevel: 'warn',
@@ -227,7 +227,7 @@ async function webhookRoute(app: FastifyInstance, options: { payments: PaymentsS
       },
     },
     async (request, reply) => {
-      const raw = request.body as unknown;
+      const raw: unknown = request.body;
       if (!Buffer.isBuffer(raw)) {
         throw new ServiceError('BAD_REQUEST', 'Webhook body missing', { _: ['Empty body'] });
       }

@@ -36,7 +36,11 @@ import { mailPlugin } from './plugins/mail.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { pushPlugin, type PushOverrides } from './plugins/push.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
-import { paymentGatewayPlugin, type PaymentGatewayOverrides } from './plugins/payment-gateway.ts';
+import {
+  gatewayBrowserOrigins,
+  paymentGatewayPlugin,
+  type PaymentGatewayOverrides,
+} from './plugins/payment-gateway.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -119,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin, {
     secure: config.secure,
     thirdPartyOrigins: config.thirdPartyOrigins,
+    connectOrigins: gatewayBrowserOrigins(config),
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(databasePlugin, { database: options.database });

@@ -175,6 +175,14 @@ describe('payment gateway plugin', () => {
       expect(other.app.paymentProvider.cardTokenization().url).toBe(
         'http://127.0.0.1:9/sandbox-gateway/v1/tokens',
       );
+      // The app's pages may call the gateway's origin (card tokenisation), and nothing more.
+      const csp = (await other.app.inject({ url: '/api/health' })).headers[
+        'content-security-policy'
+      ];
+      expect(csp).toContain("connect-src 'self' http://127.0.0.1:9;");
+      expect(csp).toContain("script-src 'self';");
+      const own = (await t.app.inject({ url: '/api/health' })).headers['content-security-policy'];
+      expect(own).toContain("connect-src 'self';");
       const tokens = await other.app.inject({
         method: 'POST',
         url: '/sandbox-gateway/v1/tokens',
@@ -240,6 +248,23 @@ describe('payment gateway plugin', () => {
     } finally {
       await app.close();
       await database.dispose();
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('does not describe the sandbox gateway (it is the provider, not our API)', async () => {
+    const t = await buildTestApp();
+    try {
+      const document = (await t.app.inject({ url: '/api/openapi.json' })).json<{
+        paths: Record<string, unknown>;
+      }>();
+      expect(Object.keys(document.paths).length).toBeGreaterThan(5);
+      expect(
+        Object.keys(document.paths).filter((path) => path.includes('sandbox-gateway')),
+      ).toEqual([]);
+    } finally {
+      await t.close();
     }
   });
 });

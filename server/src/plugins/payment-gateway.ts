@@ -58,6 +58,17 @@ export function loopbackOrigin(app: FastifyInstance): string | null {
   return `http://${host}:${address.port}`;
 }
 
+/**
+ * Origins besides the app's own that its pages call for payments: the gateway's, when browsers
+ * reach it elsewhere (a separate gateway process or a real provider), for card tokenisation.
+ */
+export function gatewayBrowserOrigins(config: Config): readonly string[] {
+  const { publicUrl } = config.paymentGateway;
+  if (publicUrl.startsWith('/')) return [];
+  const origin = new URL(publicUrl).origin;
+  return origin === new URL(config.publicUrl).origin ? [] : [origin];
+}
+
 const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 /** Origins a browser may tokenise cards from: the app's own, and loopback outside production. */

@@ -11,6 +11,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 function helmetOptions(
   secure: boolean,
   thirdPartyOrigins: readonly string[],
+  connectOrigins: readonly string[] = [],
 ): Readonly<HelmetOptions> {
   return {
     contentSecurityPolicy: {
@@ -22,7 +23,7 @@ function helmetOptions(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...thirdPartyOrigins],
+        connectSrc: ["'self'", ...thirdPartyOrigins, ...connectOrigins],
         frameSrc: thirdPartyOrigins.length > 0 ? [...thirdPartyOrigins] : ["'none'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -42,6 +43,7 @@ function helmetOptions(
 export function securityHeaders(
   secure: boolean,
   thirdPartyOrigins: readonly string[] = [],
+  connectOrigins: readonly string[] = [],
 ): ReadonlyArray<readonly [string, string]> {
   const headers = new Map<string, string>();
   const response = {
@@ -53,7 +55,7 @@ export function securityHeaders(
       headers.delete(name.toLowerCase());
     },
   };
-  helmet(helmetOptions(secure, thirdPartyOrigins))(
+  helmet(helmetOptions(secure, thirdPartyOrigins, connectOrigins))(
     {} as IncomingMessage,
     response as unknown as ServerResponse,
     (error?: unknown) => {
@@ -73,9 +75,18 @@ export function securityHeaders(
 export const securityHeadersPlugin = fp(
   async (
     app: FastifyInstance,
-    options: { secure: boolean; thirdPartyOrigins?: readonly string[] },
+    options: {
+      secure: boolean;
+      thirdPartyOrigins?: readonly string[];
+      /** Other origins the app's scripts may call: a payment gateway's card tokenisation. */
+      connectOrigins?: readonly string[];
+    },
   ) => {
-    const headers = securityHeaders(options.secure, options.thirdPartyOrigins);
+    const headers = securityHeaders(
+      options.secure,
+      options.thirdPartyOrigins,
+      options.connectOrigins,
+    );
     app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done) => {
       for (const [name, value] of headers) reply.raw.setHeader(name, value);
       done();

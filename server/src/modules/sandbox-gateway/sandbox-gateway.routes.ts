@@ -152,6 +152,10 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   const faults = options.faults;
 
   async function routes(app: FastifyInstance): Promise<void> {
+    // The provider's own API: not part of our OpenAPI document.
+    app.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
     // Bodies are kept as received (idempotency fingerprints) and parsed here, in this context only.
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser(

@@ -111,6 +111,11 @@ describe(`sandbox gateway on ${dialectUnderTest()}`, () => {
       ]);
       expect(body.error.fields.number).toEqual(['The card number is not valid']);
 
+      // The browser can read the field errors: the CORS headers come with the 400 too.
+      const fromApp = await postToken({ ...valid, cvc: 'x' }, { origin: t.baseUrl });
+      expect(fromApp.status).toBe(400);
+      expect(fromApp.headers.get('access-control-allow-origin')).toBe(t.baseUrl);
+
       const short = await postToken({ ...valid, number: '424242424242' });
       expect(
         ((await short.json()) as { error: { fields: Record<string, string[]> } }).error.fields,

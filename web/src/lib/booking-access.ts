@@ -3,6 +3,7 @@ import type { BookingDetail, BookingResponse } from '@uniquair/contract/booking'
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
 import { apiGet } from './api-client.ts';
 import { readDeviceBookings, rememberDeviceBooking } from './device-data.ts';
+import { withOfflineCopy } from './pwa/offline-bookings.ts';
 
 /**
  * Reading one booking (SPEC §6, DESIGN §6). A PNR alone opens nothing: the server answers a
@@ -37,13 +38,18 @@ export function adoptHandOffToken(pnr: string, target: Window = window): boolean
   return true;
 }
 
-/** `GET /api/booking/{pnr}/get`: the booking, if this browser may read it (else a 404 ApiError). */
+/**
+ * `GET /api/booking/{pnr}/get`: the booking, if this browser may read it (else a 404 ApiError).
+ * Each read is kept for offline use; without a connection the kept copy answers.
+ */
 export async function getBooking(pnr: string): Promise<BookingDetail> {
-  const response = await apiGet<BookingResponse>(
-    `/api/booking/${encodeURIComponent(pnr.toUpperCase())}/get`,
-    { headers: bookingAccessHeaders(pnr) },
-  );
-  return response.booking;
+  return withOfflineCopy(pnr, async () => {
+    const response = await apiGet<BookingResponse>(
+      `/api/booking/${encodeURIComponent(pnr.toUpperCase())}/get`,
+      { headers: bookingAccessHeaders(pnr) },
+    );
+    return response.booking;
+  });
 }
 
 export const bookingQueryKey = (pnr: string) => ['booking', pnr.toUpperCase()] as const;

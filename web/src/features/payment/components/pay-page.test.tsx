@@ -65,7 +65,11 @@ describe('pay page', () => {
     const { sent } = payApi(() => errorBody(500, 'INTERNAL_ERROR'));
     renderApp(`/booking/${PNR}/pay`);
     expect(
-      await screen.findByRole('heading', { level: 1, name: `Pay for booking ${PNR}` }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: `Pay for booking ${PNR}` },
+        { timeout: 5_000 },
+      ),
     ).toBeDefined();
     expect(await screen.findByText('Flight 1: Sofia (SOF) to London (LHR)')).toBeDefined();
     expect(screen.getByText('Ana Petrova (Adult)')).toBeDefined();

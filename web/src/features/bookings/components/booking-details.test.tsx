@@ -1,0 +1,183 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  storeDeviceBooking,
+  TEST_DEVICE_TOKEN,
+  testBooking,
+} from '../../../testing/booking-fixtures.ts';
+import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+const PNR = 'K7Q2ZP4';
+
+const ticketed = testBooking({
+  status: 'ticketed',
+  payable: false,
+  holdExpiresAt: null,
+  extras: [
+    { destinationIndex: 0, passengerIndex: 0, code: 'checked_bag', quantity: 1, price: 3_500 },
+  ],
+  payments: [
+    {
+      method: 'CREDIT_CARD',
+      state: 'succeeded',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      amount: 27_500,
+      currency: 'USD',
+      updatedAt: '2026-11-22T10:05:00.000Z',
+    },
+  ],
+  tickets: [
+    {
+      flightIndex: 0,
+      passengerIndex: 1,
+      number: '1572300000002',
+      issuedAt: '2026-11-22T10:06:00.000Z',
+    },
+    {
+      flightIndex: 0,
+      passengerIndex: 0,
+      number: '1572300000001',
+      issuedAt: '2026-11-22T10:06:00.000Z',
+    },
+  ],
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('booking page', () => {
+  it('shows a ticketed booking: state, flights, passengers, extras, payment and ticket links', async () => {
+    storeDeviceBooking(PNR);
+    let header: string | null = null;
+    mockAppApi({
+      [`GET /api/booking/${PNR}/get`]: ({ headers }) => {
+        header = headers.get('x-booking-tokens');
+        return json({ success: true, booking: ticketed });
+      },
+    });
+    renderApp(`/bookings/${PNR}`);
+    expect(
+      await screen.findByText(
+        'Your booking is paid and your tickets have been issued.',
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeDefined();
+    expect(header).toBe(TEST_DEVICE_TOKEN);
+    expect(screen.getByText('Flight 1: Sofia (SOF) to London (LHR)')).toBeDefined();
+    expect(screen.getByText(/Arrives London \(LHR\) at 9:10 AM/)).toBeDefined();
+    expect(screen.getByText('Ana Petrova (Adult)')).toBeDefined();
+    expect(
+      screen.getByText('1 extra checked bag for Ana Petrova on flight 1: $35.00'),
+    ).toBeDefined();
+    expect(screen.getByText('Card, VISA ending in 4242: $275.00, confirmed')).toBeDefined();
+    const tickets = screen.getByRole('region', { name: 'Tickets' });
+    const links = within(tickets).getAllByRole('link');
+    // In passenger order: ticket 0 of flight 0 is the first passenger's.
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['E-ticket 1572300000001: Ana Petrova, flight 1', `/bookings/${PNR}/flight/0/ticket/0`],
+      ['E-ticket 1572300000002: Iva Petrova, flight 1', `/bookings/${PNR}/flight/0/ticket/1`],
+    ]);
+  });
+
+  it('says a payable booking is not paid and links to the pay page', async () => {
+    storeDeviceBooking(PNR);
+    mockAppApi({
+      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: testBooking() }),
+    });
+    renderApp(`/bookings/${PNR}`);
+    expect(await screen.findByText('Your booking is not paid')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
+      `/booking/${PNR}/pay`,
+    );
+    expect(screen.getByText('Tickets are issued once the booking is paid.')).toBeDefined();
+  });
+
+  it.each([
+    ['paid', 'Your booking is paid. Your tickets are being issued by the team.'],
+    ['pay_at_airline', /The payment is due to the airline/],
+    ['expired', /The seat hold ended before the booking was paid/],
+    ['cancelled', 'This booking has been cancelled.'],
+  ] as const)('words the %s state', async (status, text) => {
+    storeDeviceBooking(PNR);
+    mockAppApi({
+      [`GET /api/booking/${PNR}/get`]: () =>
+        json({ success: true, booking: testBooking({ status, payable: false }) }),
+    });
+    renderApp(`/bookings/${PNR}`);
+    expect(await screen.findByText(text)).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Pay now' })).toBeNull();
+  });
+
+  it('tells another browser, knowing only the PNR, that the booking is not stored here', async () => {
+    let header: string | null = 'unset';
+    mockAppApi({
+      [`GET /api/booking/${PNR}/get`]: ({ headers }) => {
+        header = headers.get('x-booking-tokens');
+        return errorBody(404, 'NOT_FOUND');
+      },
+    });
+    renderApp(`/bookings/${PNR}`);
+    expect(await screen.findByText(/This booking is not stored on this device/)).toBeDefined();
+    expect(header).toBeNull();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'My bookings' }).getAttribute('href')).toBe(
+      '/bookings',
+    );
+  });
+
+  it('keeps a hand-off token for this booking and removes it from the address', async () => {
+    window.history.replaceState(null, '', `/bookings/${PNR}#device-token=${TEST_DEVICE_TOKEN}`);
+    mockAppApi({
+      [`GET /api/booking/${PNR}/get`]: ({ headers }) =>
+        headers.get('x-booking-tokens') === TEST_DEVICE_TOKEN
+          ? json({ success: true, booking: ticketed })
+          : errorBody(404, 'NOT_FOUND'),
+    });
+    renderApp(`/bookings/${PNR}`);
+    expect(
+      await screen.findByText('Your booking is paid and your tickets have been issued.'),
+    ).toBeDefined();
+    expect(window.location.hash).toBe('');
+    expect(window.location.pathname).toBe(`/bookings/${PNR}`);
+  });
+});
+
+describe('e-ticket page', () => {
+  it('shows the passenger, ticket number, reference, flight, fare and baggage, and prints', async () => {
+    storeDeviceBooking(PNR);
+    mockAppApi({
+      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: ticketed }),
+    });
+    const print = vi.fn();
+    window.print = print;
+    const user = userEvent.setup();
+    renderApp(`/bookings/${PNR}/flight/0/ticket/0`);
+    const ticket = await screen.findByRole('article', { name: 'Electronic ticket' });
+    expect(within(ticket).getByText('PETROVA Ana (Adult)')).toBeDefined();
+    expect(within(ticket).getByText('1572300000001')).toBeDefined();
+    expect(within(ticket).getByText(PNR)).toBeDefined();
+    expect(within(ticket).getAllByText('Economy class, fare Q').length).toBeGreaterThan(0);
+    expect(within(ticket).getByText('1 cabin bag up to 8 kg')).toBeDefined();
+    expect(within(ticket).getByText('1 checked bag up to 23 kg')).toBeDefined();
+    expect(within(ticket).getByText('1 extra checked bag')).toBeDefined();
+    expect(within(ticket).getByText(/Departs Sofia \(SOF\) at 7:05 AM/)).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('says so for a ticket that has not been issued', async () => {
+    storeDeviceBooking(PNR);
+    mockAppApi({
+      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: ticketed }),
+    });
+    renderApp(`/bookings/${PNR}/flight/0/ticket/5`);
+    expect(
+      await screen.findByText('This ticket has not been issued, or does not exist.'),
+    ).toBeDefined();
+  });
+});

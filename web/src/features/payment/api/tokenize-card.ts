@@ -29,11 +29,16 @@ export class CardTokenizationError extends Error {
 
 const CARD_FIELDS: readonly CardField[] = ['holder', 'number', 'expMonth', 'expYear', 'cvc'];
 
+/**
+ * The fields the gateway named as wrong: its error body `{error: {type, code, message, fields}}`
+ * (or a structured `{errors}` body) maps field names to messages.
+ */
 function namedFields(body: unknown): CardField[] {
-  const errors =
-    typeof body === 'object' && body !== null ? (body as { errors?: unknown }).errors : undefined;
-  if (typeof errors !== 'object' || errors === null) return [];
-  return Object.keys(errors)
+  if (typeof body !== 'object' || body === null) return [];
+  const { error, errors } = body as { error?: { fields?: unknown }; errors?: unknown };
+  const fields = typeof error === 'object' && error !== null ? error.fields : errors;
+  if (typeof fields !== 'object' || fields === null) return [];
+  return Object.keys(fields)
     .map((key) => key.replace(/^body\./, ''))
     .filter((key): key is CardField => (CARD_FIELDS as readonly string[]).includes(key));
 }
@@ -70,7 +75,6 @@ export async function tokenizeCard(
         authorization: `Bearer ${tokenization.publishableKey}`,
       },
       body: JSON.stringify({
-        publishableKey: tokenization.publishableKey,
         holder: card.holder,
         number: card.number,
         expMonth: card.expMonth,

@@ -48,7 +48,10 @@ function payApi(pay: ApiHandler, extra: Record<string, ApiHandler> = {}) {
 }
 
 async function fillCard(user: ReturnType<typeof userEvent.setup>, number = CARD) {
-  await user.type(await screen.findByLabelText(/Name on the card/), 'Ana Petrova');
+  await user.type(
+    await screen.findByLabelText(/Name on the card/, {}, { timeout: 5_000 }),
+    'Ana Petrova',
+  );
   await user.type(screen.getByLabelText(/Card number/), number);
   await user.selectOptions(screen.getByLabelText(/^Month/), '12');
   await user.selectOptions(screen.getByLabelText(/^Year/), '2030');
@@ -289,9 +292,12 @@ describe('pay page', () => {
       'POST /v1/tokens': () =>
         json(
           {
-            success: false,
-            code: 'VALIDATION_ERROR',
-            errors: { number: ['The card number is not valid'] },
+            error: {
+              type: 'invalid_request_error',
+              code: 'invalid_card',
+              message: 'The card details are not valid',
+              fields: { number: ['The card number is not valid'] },
+            },
           },
           { status: 400 },
         ),

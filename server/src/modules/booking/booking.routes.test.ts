@@ -315,11 +315,12 @@ describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnde
     });
 
     it('refuses an unknown search, and a malformed body, with the error body', async () => {
-      expectApiError(
+      const unknown = expectApiError(
         await createBooking(testApp.app, bookingBody(trip, { searchHash: 'f'.repeat(32) })),
         404,
         'NOT_FOUND',
       );
+      expect(unknown.errors).toEqual({ 'body.searchHash': ['No such search'] });
       const bad = expectApiError(
         await createBooking(testApp.app, { ...bookingBody(trip), passengers: [] }),
         400,
@@ -327,6 +328,22 @@ describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnde
       );
       expect(Object.keys(bad.errors).some((key) => key.startsWith('body.passengers'))).toBe(true);
     });
+  });
+
+  it('answers SEARCH_EXPIRED when a flight id of the result now names another flight', async () => {
+    const search = await searchTrip(testApp.app, { oneWay: true, days: 55 });
+    const flight = firstFlight(search, 0);
+    await testApp.app.db
+      .updateTable('flights')
+      .set({ flight_number: 'ZZ9999' })
+      .where('id', '=', Number(flight.id))
+      .execute();
+    const error = expectApiError(
+      await createBooking(testApp.app, bookingBody(search)),
+      410,
+      'SEARCH_EXPIRED',
+    );
+    expect(error.errors).toEqual({ 'body.searchHash': ['Search result expired'] });
   });
 
   describe('price changes', () => {

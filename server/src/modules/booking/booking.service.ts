@@ -195,7 +195,14 @@ export class BookingService {
     input: CreateBookingInput,
     context: CreateContext,
   ): Promise<{ pnr: string; deviceToken: string; holdExpiresAt: string }> {
-    const snapshot = await this.#options.search.result(input.searchHash);
+    const snapshot = await this.#options.search.result(input.searchHash).catch((error: unknown) => {
+      // The search's own errors name `hash`; here the field is the body's `searchHash`.
+      if (error instanceof ServiceError) {
+        const messages = Object.values(error.errors).flat();
+        throw new ServiceError(error.code, error.message, { 'body.searchHash': messages });
+      }
+      throw error;
+    });
     const result = JSON.parse(snapshot.result) as SearchResult;
     const reference = await this.#options.reference();
     const errors: Record<string, string[]> = {};
@@ -323,7 +330,7 @@ export class BookingService {
         row.departure_utc !== first.departureUtc
       ) {
         throw new ServiceError('SEARCH_EXPIRED', 'The inventory changed since the search', {
-          searchHash: ['Search result expired'],
+          'body.searchHash': ['Search result expired'],
         });
       }
     }

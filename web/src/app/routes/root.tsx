@@ -188,11 +188,9 @@ function Shell() {
             </span>
           </button>
           {user ? (
-            <Link
-              to={paths.account.getHref()}
-              className={styles.avatar}
-              aria-label={intl.formatMessage({ id: 'nav.account' })}
-            >
+            <Link to={paths.account.getHref()} className={styles.avatar}>
+              {/* Named by text, not aria-label: the initials shown are not part of the name. */}
+              <span className="visually-hidden">{intl.formatMessage({ id: 'nav.account' })}</span>
               {user.avatar ? (
                 <img src={user.avatar} alt="" width={36} height={36} />
               ) : (

@@ -50,8 +50,10 @@ export function ContactView({
     intl.formatMessage({ id }, values);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const schema = useMemo(() => contactSchema(say), [intl]);
+  // The error summary takes the focus, not the first field.
   const form = useForm<ContactDraft>({
     resolver: zodResolver(schema, { error: (issue) => fieldErrorMessage(intl, issue) }),
+    shouldFocusError: false,
     defaultValues: initial,
   });
   const [problems, setProblems] = useState<FieldProblem[]>([]);

@@ -103,10 +103,12 @@ export function PassengersView({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [intl, rules],
   );
+  // The error summary takes the focus, not the first field.
   const form = useForm<PassengersFormValues>({
     resolver: zodResolver(schema, {
       error: (issue) => fieldErrorMessage(intl, issue),
     }) as unknown as Resolver<PassengersFormValues>,
+    shouldFocusError: false,
     defaultValues: {
       passengers: state.passengers.map((passenger) => ({ ...passenger })),
       savePassengers: state.savePassengers,

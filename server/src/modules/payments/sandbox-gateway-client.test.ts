@@ -67,7 +67,7 @@ function client(overrides: Partial<ConstructorParameters<typeof SandboxGatewayCl
     secretKey: 'sk_test_client_secret_key_0000',
     publishableKey: 'pk_test_client_publishable_000',
     webhookSecret: 'whsec_client_webhook_secret_000',
-    timeoutMs: 300,
+    timeoutMs: 5000,
     ...overrides,
   });
 }
@@ -124,7 +124,9 @@ describe('sandbox gateway client', () => {
 
   it('a time-out, a cut connection, a 5xx or a busy key are "unavailable"; a 4xx is a request error', async () => {
     handler = () => undefined; // never answers
-    await expect(client().retrieve(PAYMENT.id)).rejects.toThrow(/no answer within 300 ms/);
+    await expect(client({ timeoutMs: 300 }).retrieve(PAYMENT.id)).rejects.toThrow(
+      /no answer within 300 ms/,
+    );
 
     handler = (request) => request.socket.destroy();
     await expect(client().retrieve(PAYMENT.id)).rejects.toBeInstanceOf(

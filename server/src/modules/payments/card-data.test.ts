@@ -1,0 +1,192 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config/env.ts';
+import { freshClient } from '../../../test/helpers/accounts.ts';
+import { bookingBody, createBooking, searchTrip } from '../../../test/helpers/booking.ts';
+import { testClock } from '../../../test/helpers/clock.ts';
+import {
+  createTestDatabase,
+  dialectUnderTest,
+  type TestDatabase,
+} from '../../../test/helpers/database.ts';
+import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
+import { containsCardNumber, passesLuhn } from '../../plugins/card-data-guard.ts';
+import { drainOutbox } from '../outbox/outbox.service.ts';
+import { makeBooking, PAYMENT_TEST_ENV, payBooking } from './payments-test-kit.ts';
+
+/** A card number of our own (Amex-like, Luhn-valid, not a listed test card: it pays). */
+function canaryCardNumber(): string {
+  for (;;) {
+    const body = `37${String(randomInt(0, 1e12)).padStart(12, '0')}`;
+    for (let check = 0; check <= 9; check += 1) {
+      if (passesLuhn(`${body}${check}`)) return `${body}${check}`;
+    }
+  }
+}
+
+describe('card numbers never pass through our API', () => {
+  it('recognises Luhn-valid 13–19 digit numbers, grouped or not, and nothing shorter', () => {
+    expect(containsCardNumber('4242424242424242')).toBe(true);
+    expect(containsCardNumber('my card 4242 4242 4242 4242 thanks')).toBe(true);
+    expect(containsCardNumber('4242-4242-4242-4242')).toBe(true);
+    expect(containsCardNumber('378282246310005')).toBe(true);
+    expect(containsCardNumber('4242424242424241')).toBe(false);
+    expect(containsCardNumber('424242424242')).toBe(false);
+    expect(containsCardNumber('721234567')).toBe(false);
+    expect(containsCardNumber('2026-11-23')).toBe(false);
+  });
+});
+
+/**
+ * PAY-8 (reference B6, B7): a whole checkout with a canary card tokenised at the gateway as the
+ * browser does it; afterwards neither the number nor the security code is in any table, in any
+ * log line the server wrote, or in the error reports.
+ */
+describe(`PAY-8: a checkout leaves no card number behind (${dialectUnderTest()})`, () => {
+  let app: FastifyInstance;
+  let database: TestDatabase;
+  let baseUrl: string;
+  const logs: string[] = [];
+  const clock = testClock();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    baseUrl = `http://127.0.0.1:${port}`;
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      ...PAYMENT_TEST_ENV,
+    });
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    app = await buildApp({
+      config,
+      database,
+      clock: clock.now,
+      search: { initWaitMs: 10_000 },
+      logger: { level: 'debug', stream },
+    });
+    await app.listen({ host: '127.0.0.1', port });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  it('keeps only brand, last four and expiry of a card', async () => {
+    const number = canaryCardNumber();
+    const cvc = String(randomInt(1000, 10_000));
+    const grouped = `${number.slice(0, 4)} ${number.slice(4, 10)} ${number.slice(10)}`;
+
+    const trip = await searchTrip(app, { passengers: { adults: 1, children: 0, infants: 0 } });
+    const booking = await makeBooking(app, trip);
+
+    // The browser sends the card fields to the gateway, never to us.
+    const { url, publishableKey } = app.paymentProvider.cardTokenization();
+    const tokenResponse = await fetch(url.startsWith('/') ? `${baseUrl}${url}` : url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${publishableKey}`,
+        'content-type': 'application/json',
+        origin: baseUrl,
+      },
+      body: JSON.stringify({ holder: 'Canary Test', number, expMonth: 7, expYear: 2031, cvc }),
+    });
+    expect(tokenResponse.status).toBe(200);
+    const card = (await tokenResponse.json()) as {
+      token: string;
+      brand: string;
+      last4: string;
+      expMonth: number;
+      expYear: number;
+    };
+    const paid = await payBooking(app, booking, { method: 'CREDIT_CARD', card });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await drainOutbox(app);
+
+    // A client that wrongly sends the number to our API is refused before any route runs.
+    const leaked = await payBooking(
+      app,
+      booking,
+      { method: 'CREDIT_CARD', card: { ...card, token: card.token }, note: grouped },
+      randomUUID(),
+    );
+    const refusal = expectApiError(leaked, 400, 'VALIDATION_ERROR');
+    expect(Object.keys(refusal.errors)).toEqual(['body.note']);
+    expect(leaked.body).not.toContain(number.slice(4, 10));
+    const created = await createBooking(app, {
+      ...bookingBody(trip),
+      passengers: bookingBody(trip).passengers.map((passenger) => ({
+        ...passenger,
+        documentNumber: number,
+      })),
+    });
+    expectApiError(created, 400, 'VALIDATION_ERROR');
+    // The web app reports an error it caught, as it does after a failed payment.
+    const report = await app.inject({
+      method: 'POST',
+      url: '/api/error/save',
+      remoteAddress: freshClient(),
+      payload: {
+        component: 'PayPage',
+        trace: 'Error: payment failed',
+        info: 'card payment',
+        url: `/booking/${booking.pnr}/pay`,
+        version: 'test',
+      },
+    });
+    expect(report.statusCode, report.body).toBeLessThan(300);
+
+    const stored = await app.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('booking_id', '=', booking.id)
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      card_brand: 'amex',
+      card_last4: number.slice(-4),
+      card_exp_month: 7,
+      card_exp_year: 2031,
+    });
+
+    const dump: string[] = [];
+    for (const table of await app.db.introspection.getTables()) {
+      const rows = await app.db
+        .selectFrom(table.name as 'bookings')
+        .selectAll()
+        .execute();
+      dump.push(JSON.stringify({ table: table.name, rows }));
+      for (const column of table.columns)
+        expect(column.name).not.toMatch(/cvc|cvv|pan|card_number/i);
+    }
+    const everything = [dump.join('\n'), logs.join('')];
+    expect(logs.length).toBeGreaterThan(0);
+    for (const text of everything) {
+      expect(text).not.toContain(number);
+      expect(text).not.toContain(grouped);
+      expect(text.replace(/[ -]/g, '')).not.toContain(number);
+      expect(text).not.toMatch(new RegExp(`"(cvc|cvv|securityCode)"\\s*:\\s*"?${cvc}`));
+      expect(text).not.toContain(`"${cvc}"`);
+    }
+    // The refusal was logged, naming the field only.
+    expect(logs.join('')).toContain('a card number was sent to the API: refused');
+  }, 120_000);
+});

@@ -20,10 +20,12 @@ import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import {
   cacheRuleFor,
+  CONDITIONAL_HEADERS,
   isAppNavigation,
   isStorableResponse,
   PUBLIC_DATA_CACHE,
   SEARCH_RESULTS_CACHE,
+  WARM_UP_URLS,
   type CacheRule,
 } from './lib/pwa/cache-rules.ts';
 import {
@@ -48,7 +50,12 @@ registerRoute(
   createHandlerBoundToURL('index.html'),
 );
 
-/** One network-first strategy per cache rule: the answer when online, the stored copy offline. */
+/**
+ * One network-first strategy per cache rule: the answer when online, the stored copy offline.
+ * A conditional read (`If-Modified-Since`) the worker has no copy of goes out unconditional, so
+ * the full answer is there to keep; one it has a copy of may come back 304, which the page
+ * handles and the stored copy stays.
+ */
 const strategies = new Map<CacheRule, NetworkFirst>();
 function strategyFor(rule: CacheRule): NetworkFirst {
   let strategy = strategies.get(rule);
@@ -58,7 +65,16 @@ function strategyFor(rule: CacheRule): NetworkFirst {
       networkTimeoutSeconds: 10,
       plugins: [
         {
-          cacheWillUpdate: async ({ response }) => (isStorableResponse(response) ? response : null),
+          requestWillFetch: async ({ request }) => {
+            if (!CONDITIONAL_HEADERS.some((name) => request.headers.has(name))) return request;
+            const cache = await caches.open(rule.cacheName);
+            if (await cache.match(request)) return request;
+            const headers = new Headers(request.headers);
+            for (const name of CONDITIONAL_HEADERS) headers.delete(name);
+            return new Request(request, { headers });
+          },
+          cacheWillUpdate: async ({ response }) =>
+            isStorableResponse(response, rule) ? response : null,
         },
         new ExpirationPlugin({
           maxEntries: rule.maxEntries,
@@ -80,6 +96,26 @@ registerRoute(
     return strategyFor(rule).handle(options);
   },
 );
+
+// The start-up reads are kept as soon as the worker is active: the page that installed it read
+// them before the worker was there to keep them.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    Promise.allSettled(
+      WARM_UP_URLS.map(async (path) => {
+        const request = new Request(new URL(path, self.location.origin), {
+          credentials: 'same-origin',
+        });
+        const rule = cacheRuleFor(request, self.location.origin);
+        if (!rule) return;
+        const response = await fetch(request);
+        if (isStorableResponse(response, rule)) {
+          await (await caches.open(rule.cacheName)).put(request, response);
+        }
+      }),
+    ).then(() => undefined),
+  );
+});
 
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown } | null;

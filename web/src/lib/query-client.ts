@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client.ts';
 
 /** Retries only what may pass on a second try: no answer at all, or a server-side failure. */
@@ -14,6 +14,8 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
  * copies may answer them (SPEC §8); only the retries wait for the connection.
  */
 export function createQueryClient(): QueryClient {
+  // TanStack Query assumes "online" until the first `offline` event; a page opened offline is not.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -71,6 +71,18 @@ describe('storable responses', () => {
     expect(isStorableResponse(response(200, { vary: 'Accept-Encoding' }))).toBe(true);
   });
 
+  it('keeps the start-up data, which varies only with the language, currency and partner cookies', () => {
+    const rule = get('/api/data/init');
+    expect(rule?.varyCookieAllowed).toBe(true);
+    expect(isStorableResponse(response(200, { vary: 'Cookie, Accept-Language' }), rule ?? {})).toBe(
+      true,
+    );
+    expect(get('/api/data/routes')?.varyCookieAllowed).toBeFalsy();
+    expect(
+      get('/api/search/result/0123456789abcdef0123456789abcdef')?.varyCookieAllowed,
+    ).toBeFalsy();
+  });
+
   it('refuses errors, partial answers and anything varying by cookie or marked no-store', () => {
     expect(isStorableResponse(response(404))).toBe(false);
     expect(isStorableResponse(response(206))).toBe(false);
@@ -89,6 +101,7 @@ describe('navigations and caches', () => {
     expect(isAppNavigation('/api')).toBe(false);
     expect(isAppNavigation('/spp/search/ssestatus/x')).toBe(false);
     expect(isAppNavigation('/dev/mailbox')).toBe(false);
+    expect(isAppNavigation('/sandbox-gateway/pay/pay_123')).toBe(false);
     expect(isAppNavigation('/manifest.webmanifest')).toBe(false);
   });
 

@@ -21,6 +21,11 @@ export interface CacheRule {
   readonly maxAgeSeconds: number;
   /** Entries kept at most (least recently used first out). */
   readonly maxEntries: number;
+  /**
+   * Whether an answer that varies with the cookies may be kept: only for the start-up data, whose
+   * cookies are the visitor's language, currency and partner — never a session's data.
+   */
+  readonly varyCookieAllowed?: boolean;
 }
 
 const DAY = 86_400;
@@ -31,13 +36,14 @@ const PUBLIC: CacheRule = {
   maxEntries: 300,
 };
 const RESULTS: CacheRule = { cacheName: SEARCH_RESULTS_CACHE, maxAgeSeconds: DAY, maxEntries: 30 };
+const STARTUP: CacheRule = { ...PUBLIC, varyCookieAllowed: true };
 
 const LOCALE = '[A-Za-z]{2,3}(?:_[A-Za-z]{2})?';
 
 /** The public reads and the cache each goes to. Paths only: the query string may vary. */
 const ALLOW_LIST: ReadonlyArray<readonly [RegExp, CacheRule]> = [
   // Start-up data, route list and airports, currencies, ticket types.
-  [/^\/api\/data\/init$/, PUBLIC],
+  [/^\/api\/data\/init$/, STARTUP],
   [/^\/api\/data\/routes$/, PUBLIC],
   [/^\/api\/data\/currencies$/, PUBLIC],
   [/^\/api\/data\/ticket-types$/, PUBLIC],
@@ -80,20 +86,36 @@ export function cacheRuleFor(
  * the visitor's session (`Vary: Cookie`, `Cache-Control: no-store`). A second guard behind the
  * allow-list, should a public path ever start answering with personal data.
  */
-export function isStorableResponse(response: {
-  readonly status: number;
-  readonly headers: { get(name: string): string | null };
-}): boolean {
+export function isStorableResponse(
+  response: {
+    readonly status: number;
+    readonly headers: { get(name: string): string | null };
+  },
+  rule: Pick<CacheRule, 'varyCookieAllowed'> = {},
+): boolean {
   if (response.status !== 200) return false;
-  const vary = (response.headers.get('vary') ?? '').toLowerCase();
-  if (vary.split(',').some((name) => name.trim() === 'cookie' || name.trim() === '*')) return false;
+  const vary = (response.headers.get('vary') ?? '').toLowerCase().split(',');
+  if (vary.some((name) => name.trim() === '*')) return false;
+  if (!rule.varyCookieAllowed && vary.some((name) => name.trim() === 'cookie')) return false;
   const cacheControl = (response.headers.get('cache-control') ?? '').toLowerCase();
   return !/\bno-store\b/.test(cacheControl);
 }
 
-/** Page navigations the worker answers with the app shell (everything but server paths). */
+/** The public reads the worker fetches as soon as it is active, so the next start works offline. */
+export const WARM_UP_URLS: readonly string[] = ['/api/data/init', '/api/data/routes'];
+
+/** Conditional request headers the worker drops when it has no copy to revalidate. */
+export const CONDITIONAL_HEADERS: readonly string[] = ['if-modified-since', 'if-none-match'];
+
+/**
+ * Page navigations the worker answers with the app shell (everything but server paths, among them
+ * the sandbox gateway's hosted payment pages that 3-D Secure and PayPal-style payments go to).
+ */
 export function isAppNavigation(pathname: string): boolean {
-  return !/^\/(?:api|spp|sp|dev)(?:\/|$)/.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
+  return (
+    !/^\/(?:api|spp|sp|dev|sandbox-gateway)(?:\/|$)/.test(pathname) &&
+    !/\.[a-z0-9]+$/i.test(pathname)
+  );
 }
 
 /** Caches the worker owns that hold data (not the precached app code). */

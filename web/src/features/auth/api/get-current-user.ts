@@ -22,7 +22,13 @@ export async function getCurrentUser(): Promise<CurrentUserResponse> {
 }
 
 export const currentUserQueryOptions = () =>
-  queryOptions({ queryKey: ['users', 'current'], queryFn: getCurrentUser, retry: false });
+  queryOptions({
+    queryKey: ['users', 'current'],
+    queryFn: getCurrentUser,
+    retry: false,
+    // Offline the last answer stands; the server is asked again once back online.
+    networkMode: 'online',
+  });
 
 /**
  * Who the visitor is, asked afresh when online (start-up, guarded routes). Offline, or when the

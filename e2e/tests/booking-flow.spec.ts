@@ -31,7 +31,7 @@ test('books a return trip for an adult, a child and an infant, view by view', as
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const counts = { adults: 1, children: 1, infants: 1 };
   const { path, departure } = await tripResultsPath(request, counts);
   const passengers = samplePassengers(counts, departure);

@@ -17,9 +17,9 @@ import * as createRouteDayPrices from './migrations/20261122110100_create_route_
 import * as createAccounts from './migrations/20261122120000_create_accounts.ts';
 import * as createBookings from './migrations/20261122120100_create_bookings.ts';
 import * as createBookingFlow from './migrations/20261122130000_create_booking_flow.ts';
+import * as createSandboxGateway from './migrations/20261122140000_create_sandbox_gateway.ts';
 import * as addBookingClient from './migrations/20261122140100_add_booking_client.ts';
 import * as createPushSubscriptions from './migrations/20261122150000_create_push_subscriptions.ts';
-import * as createSandboxGateway from './migrations/20261122140000_create_sandbox_gateway.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -37,8 +37,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261122120000_create_accounts': createAccounts,
   '20261122120100_create_bookings': createBookings,
   '20261122130000_create_booking_flow': createBookingFlow,
-  '20261122140100_add_booking_client': addBookingClient,
   '20261122140000_create_sandbox_gateway': createSandboxGateway,
+  '20261122140100_add_booking_client': addBookingClient,
   '20261122150000_create_push_subscriptions': createPushSubscriptions,
 };
 

@@ -301,6 +301,36 @@ describe('the booking flow', { timeout: 20_000 }, () => {
     ).toBeDefined();
   });
 
+  it('names the leg that sold out while booking, with the way back to the results', async () => {
+    const user = userEvent.setup();
+    rememberChosenTrip([OUTBOUND, RETURN]);
+    mockFlowApi([OUTBOUND, RETURN], {
+      'POST /api/booking/create': () =>
+        json(
+          {
+            success: false,
+            code: 'FLIGHT_UNAVAILABLE',
+            errors: { 'body.selections.1': ['A flight is no longer available'] },
+          },
+          { status: 409 },
+        ),
+    });
+    renderApp('/choose');
+    await screen.findByText('Step 1 of 3');
+    await fillAdult(user, document.body);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await fillContact(user);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Book' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('A flight is no longer available')).toBeDefined();
+    expect(within(alert).getByText(/^London to Sofia, /)).toBeDefined();
+    expect(
+      within(alert).getByRole('link', { name: 'Back to the flight results' }).getAttribute('href'),
+    ).toBe('/flights/1/0/0/12.2026-12-01.101.Y/13.2026-12-08.202.M');
+    expect(screen.queryByRole('button', { name: 'Book' })).toBeNull();
+  });
+
   it('says so when the server cannot be reached', async () => {
     const user = userEvent.setup();
     rememberChosenTrip([OUTBOUND]);

@@ -342,6 +342,13 @@ function ReadyFlow({
             return;
           }
           if (error.code === 'VALIDATION_ERROR') {
+            // A chosen flight the search no longer lists for its leg.
+            const selection = Object.keys(error.errors)
+              .map((key) => /^body\.selections\.(\d+)\.(flightId|fareClass)$/.exec(key))
+              .find((match) => match !== null);
+            if (selection?.[1]) {
+              return setProblem({ kind: 'unavailable', leg: Number(selection[1]) });
+            }
             const fields = serverErrorsOf(error.errors);
             const message = say('flow.error.serverField');
             const serverErrors = Object.fromEntries(

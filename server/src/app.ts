@@ -191,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     vapidKeys: config.vapidKeys,
     vapidSubject: config.vapidSubject,
     extraOrigins: config.pushExtraOrigins,
+    webDistDir: config.webDistDir,
     ...options.push,
   });
   await app.register(subscriptionsRoutes);

@@ -55,6 +55,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   push_subscription_bookings: PushSubscriptionBookingsTable;
   push_vapid_keys: PushVapidKeysTable;
+  push_app_releases: PushAppReleasesTable;
 }
 
 /** A boolean stored as an integer, identical on SQLite and PostgreSQL. */
@@ -671,6 +672,12 @@ export interface PushSubscriptionsTable {
 export interface PushSubscriptionBookingsTable {
   subscription_id: number;
   booking_id: number;
+}
+
+/** A web app build whose app-update push has gone out (or the first build, not announced). */
+export interface PushAppReleasesTable {
+  build_id: string;
+  announced_at: IsoInstant;
 }
 
 /** The server's VAPID key pair when not configured (one row, id 1), base64url. */

@@ -55,6 +55,7 @@ const TABLES: readonly (keyof Database)[] = [
   'push_subscriptions',
   'push_subscription_bookings',
   'push_vapid_keys',
+  'push_app_releases',
 ];
 
 async function tableNames(db: Kysely<Database>): Promise<string[]> {

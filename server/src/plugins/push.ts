@@ -1,6 +1,11 @@
 import type { Agent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  readBuildId,
+  recordRelease,
+  registerAppUpdateHandler,
+} from '../modules/push/app-releases.ts';
 import { registerPushHandlers } from '../modules/push/push-handlers.ts';
 import { PushSender } from '../modules/push/push-sender.ts';
 import { resolveVapidKeys, type VapidKeys } from '../modules/push/vapid-keys.ts';
@@ -22,7 +27,7 @@ declare module 'fastify' {
  * `app.pushSender` (DESIGN §3 push; docs/pwa.md): the VAPID key pair from `VAPID_PUBLIC_KEY` and
  * `VAPID_PRIVATE_KEY`, or — when they are not set — the pair stored in the database, generated
  * on the first start. With the outbox present, it handles the push topics the booking and
- * payment modules write.
+ * payment modules write, and announces a newly deployed web build once (`push.app-update`).
  */
 export const pushPlugin = fp(
   async (
@@ -31,6 +36,8 @@ export const pushPlugin = fp(
       vapidKeys: VapidKeys | null;
       vapidSubject: string;
       extraOrigins: readonly string[];
+      /** The web build served: a new one is announced to the subscribers once. */
+      webDistDir?: string;
     } & PushOverrides,
   ) => {
     const { keys, source } = await resolveVapidKeys(app.db, options.vapidKeys);
@@ -45,7 +52,23 @@ export const pushPlugin = fp(
       ...(options.agent !== undefined ? { agent: options.agent } : {}),
     });
     app.decorate('pushSender', sender);
-    if (app.hasDecorator('outbox')) registerPushHandlers(app, sender);
+    if (!app.hasDecorator('outbox')) return;
+    registerPushHandlers(app, sender);
+    registerAppUpdateHandler(app, sender);
+    const { webDistDir } = options;
+    if (webDistDir === undefined) return;
+    app.addHook('onReady', async () => {
+      const buildId = await readBuildId(webDistDir);
+      if (buildId === null) return;
+      try {
+        if ((await recordRelease(app, buildId, app.now())) === 'announced') {
+          app.log.info({ buildId }, 'new web app build: app-update notice queued');
+          app.outbox.kick();
+        }
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not record the web app build');
+      }
+    });
   },
   { name: 'push', dependencies: ['database'] },
 );

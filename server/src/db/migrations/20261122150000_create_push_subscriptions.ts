@@ -8,7 +8,8 @@ import { identityPrimaryKey } from '../schema-helpers.ts';
  * A subscription belongs to the signed-in user who sent it (their bookings' pushes reach it) and
  * is linked to the bookings whose device tokens the browser presented; an endpoint is unique, so
  * sending it again updates it. The VAPID keys row is written once, on the first start without
- * `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`, and shared by every server process.
+ * `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`, and shared by every server process. The web app builds
+ * already announced by an app-update push are listed, so each is announced once.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -55,9 +56,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('private_key', 'text', (column) => column.notNull())
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute();
+
+  /** Web app builds already announced to the subscribers (app-update notices go out once). */
+  await db.schema
+    .createTable('push_app_releases')
+    .addColumn('build_id', 'text', (column) => column.primaryKey())
+    .addColumn('announced_at', 'text', (column) => column.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('push_app_releases').execute();
   await db.schema.dropTable('push_vapid_keys').execute();
   await db.schema.dropTable('push_subscription_bookings').execute();
   await db.schema.dropTable('push_subscriptions').execute();

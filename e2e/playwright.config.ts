@@ -60,12 +60,17 @@ export default defineConfig({
       PORT: String(port),
       DATABASE_URL: `sqlite:${database}`,
       WEB_DIST_DIR: webDist,
+      // Links and payment returns come back to the origin the browser uses (its storage lives there).
+      PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       // Every journey books from 127.0.0.1, often several in one browser: the hoarding caps and
       // the create rate limit are tested by the server suite, not here.
       BOOKING_CREATES_PER_MINUTE: '0',
       BOOKING_UNPAID_PER_TRAVELLER: '0',
       BOOKING_UNPAID_PER_CLIENT: '0',
+      // Every way to pay is on offer, so each journey can use the sandbox gateway's methods.
+      PAYMENT_PROVIDERS:
+        'CREDIT_CARD,REVOLUT_CREDIT_CARD,PAYPAL,TRUSTLY,SILK_PAY,SILK_PAY_UNION_PAY,DIRECT_TO_AIRLINE',
     },
     url: `${baseURL}/api/health`,
     timeout: 180_000,

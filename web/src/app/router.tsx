@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { CONTENT_PAGE_SLUGS, paths } from '../config/paths.ts';
 import { NETWORK_ONLY } from '../lib/pwa/network-only.ts';
-import { adoptHandOffToken } from '../lib/booking-access.ts';
+import { adoptHandOffToken } from '../lib/hand-off-token.ts';
 import {
   pageNumber,
   requireContentSlug,
@@ -124,8 +124,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 failure: paths.paymentFailure.path,
               }[outcome],
               handle: NETWORK_ONLY,
+              // SPEC §2 writes the success page's PNR in lower case; the others take any case.
               loader: ({ params }: { params: Record<string, string | undefined> }) => ({
-                pnr: requireLowerCasePnr(params),
+                pnr: outcome === 'success' ? requireLowerCasePnr(params) : requirePnr(params),
                 outcome,
               }),
               lazy: async () => ({

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { BookingDetail, BookingResponse } from '@uniquair/contract/booking';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
 import { apiGet } from './api-client.ts';
-import { readDeviceBookings, rememberDeviceBooking } from './device-data.ts';
+import { readDeviceBookings } from './device-data.ts';
 import { withOfflineCopy } from './pwa/offline-bookings.ts';
 
 /**
@@ -12,8 +12,6 @@ import { withOfflineCopy } from './pwa/offline-bookings.ts';
  * page, the payment result pages, the booking page and the e-ticket all read it through here.
  */
 
-const HAND_OFF_FRAGMENT = /^#device-token=([A-Za-z0-9_-]{43})$/;
-
 /** The device-token header for `pnr`, when this device keeps a token for it. */
 export function bookingAccessHeaders(pnr: string): Record<string, string> {
   const wanted = pnr.toUpperCase();
@@ -21,21 +19,6 @@ export function bookingAccessHeaders(pnr: string): Record<string, string> {
     .filter((booking) => booking.pnr.toUpperCase() === wanted)
     .map((booking) => booking.token);
   return tokens.length === 0 ? {} : { [DEVICE_TOKENS_HEADER]: tokens.join(',') };
-}
-
-/**
- * The server's hand-off pages (e-mailed links) send the browser to the booking or its pay page
- * with `#device-token=<43 characters>`. The token is kept for `pnr` and the fragment removed from
- * the address at once, before anything else (error reports, analytics, a shared link) can see it.
- * Returns whether a token was taken.
- */
-export function adoptHandOffToken(pnr: string, target: Window = window): boolean {
-  const match = HAND_OFF_FRAGMENT.exec(target.location.hash);
-  if (!match?.[1]) return false;
-  const { pathname, search } = target.location;
-  target.history.replaceState(target.history.state, '', `${pathname}${search}`);
-  rememberDeviceBooking({ pnr: pnr.toUpperCase(), token: match[1] });
-  return true;
 }
 
 /**

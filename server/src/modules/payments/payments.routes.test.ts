@@ -357,4 +357,12 @@ describe(`POST /api/booking/{pnr}/pay over the sandbox gateway (${dialectUnderTe
       expect(await paymentRows(app, booking.id)).toHaveLength(1);
     }
   });
+
+  it('documents the payment routes in the OpenAPI document', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = response.json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(Object.keys(document.paths['/api/booking/{pnr}/pay'] ?? {})).toContain('post');
+    expect(Object.keys(document.paths['/api/booking/{pnr}/payment-return'] ?? {})).toContain('get');
+    expect(Object.keys(document.paths['/api/payments/webhook'] ?? {})).toContain('post');
+  });
 });

@@ -46,7 +46,7 @@ describe(`payment outcomes: webhooks, returns, reconciler (${dialectUnderTest()}
   afterAll(async () => {
     await test.close();
     await receiver.close();
-  });
+  }, 120_000);
 
   const secret = () => test.config.paymentGateway.webhookSecret;
 
@@ -229,7 +229,7 @@ describe(`payment outcomes: webhooks, returns, reconciler (${dialectUnderTest()}
       }
       await paidOnce(booking);
     }
-  });
+  }, 300_000);
 
   it('PAY-6: 3-D Secure converges to paid once: return first, webhook first, webhook only', async () => {
     for (const path of ['return first', 'webhook first', 'webhook only'] as const) {

@@ -26,6 +26,8 @@ export function passesLuhn(digits: string): boolean {
 export function containsCardNumber(text: string): boolean {
   for (const match of text.matchAll(DIGIT_RUN)) {
     const digits = match[0].replace(/[ -]/g, '');
+    // 13 digits starting with 1 are epoch milliseconds (no card brand issues such numbers).
+    if (digits.length === 13 && digits.startsWith('1')) continue;
     if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return true;
   }
   return false;

@@ -39,6 +39,11 @@ describe('card numbers never pass through our API', () => {
     expect(containsCardNumber('424242424242')).toBe(false);
     expect(containsCardNumber('721234567')).toBe(false);
     expect(containsCardNumber('2026-11-23')).toBe(false);
+    // Timestamps in milliseconds are not card numbers, Luhn-valid or not.
+    const luhnValidInstant = Array.from({ length: 10 }, (_, n) => `176378000000${n}`).find((text) =>
+      passesLuhn(text),
+    )!;
+    expect(containsCardNumber(`at ${luhnValidInstant}`)).toBe(false);
   });
 });
 

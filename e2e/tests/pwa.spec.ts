@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
@@ -410,4 +410,35 @@ test('detects a new deployment and reloads into it when the visitor accepts', as
     writeFileSync(indexPath, originalIndex);
     writeFileSync(workerPath, originalWorker);
   }
+});
+
+test('a worker file that is missing gives a warning and the worker is unregistered', async ({
+  page,
+  allowFailedResource,
+}) => {
+  const workerPath = `${webDist}service-worker.js`;
+  const original = readFileSync(workerPath);
+  await page.goto('/');
+  await controlledByWorker(page);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  allowFailedResource('/service-worker.js');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const check = page.getByRole('button', { name: 'Check for updates' });
+  await expect(check).toBeVisible();
+
+  // A deployment without the worker file: the server answers 404 for it.
+  try {
+    rmSync(workerPath);
+    await check.click();
+    await expect(page.getByText('The latest version loads with every visit.')).toBeVisible();
+  } finally {
+    writeFileSync(workerPath, original);
+  }
+  expect(warnings.some((text) => text.includes('/service-worker.js'))).toBe(true);
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length),
+  ).toBe(0);
 });

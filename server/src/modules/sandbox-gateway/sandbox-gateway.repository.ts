@@ -132,11 +132,21 @@ export class SandboxGatewayRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /**
+   * Records the outcome of the attempt that holds the lease `leaseIso`; nothing when the event
+   * was queued again meanwhile (a resend wins over the attempt that was running).
+   */
   async recordDelivery(
     id: string,
+    leaseIso: string,
     outcome: Pick<GatewayEventRow, 'next_attempt_at' | 'delivered_at' | 'last_error'>,
   ): Promise<void> {
-    await this.db.updateTable('gateway_events').set(outcome).where('id', '=', id).execute();
+    await this.db
+      .updateTable('gateway_events')
+      .set(outcome)
+      .where('id', '=', id)
+      .where('next_attempt_at', '=', leaseIso)
+      .execute();
   }
 
   /** Queues an event for delivery again (the sandbox's "resend" button). */

@@ -99,14 +99,14 @@ export class WebhookDispatcher {
         if (this.stopped) return;
         const lease = new Date(Date.now() + this.options.timeoutMs + 5000).toISOString();
         if (!(await this.repository.claimEvent(event, lease))) continue;
-        await this.deliver({ ...event, attempts: event.attempts + 1 }, url);
+        await this.deliver({ ...event, attempts: event.attempts + 1 }, url, lease);
         delivered += 1;
       }
       if (due.length < 20 || delivered === 0) return;
     }
   }
 
-  private async deliver(event: GatewayEventRow, url: string): Promise<void> {
+  private async deliver(event: GatewayEventRow, url: string, lease: string): Promise<void> {
     const copies = this.options.duplicate() ? 2 : 1;
     let failure: string | null = null;
     for (let copy = 0; copy < copies; copy += 1) {
@@ -114,7 +114,7 @@ export class WebhookDispatcher {
       if (failure !== null) break;
     }
     if (failure === null) {
-      await this.repository.recordDelivery(event.id, {
+      await this.repository.recordDelivery(event.id, lease, {
         delivered_at: new Date().toISOString(),
         next_attempt_at: null,
         last_error: null,
@@ -132,7 +132,7 @@ export class WebhookDispatcher {
         'webhook not delivered; giving up',
       );
     }
-    await this.repository.recordDelivery(event.id, {
+    await this.repository.recordDelivery(event.id, lease, {
       delivered_at: null,
       next_attempt_at: giveUp ? null : new Date(Date.now() + delay).toISOString(),
       last_error: failure.slice(0, 500),

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEVICE_BOOKINGS_KEY } from '../../../lib/device-data.ts';
@@ -12,6 +12,9 @@ import {
   RETURN,
   TRIP_HASH,
 } from '../testing/flow-fixtures.ts';
+
+// Whole-app renders with lazy routes: give the waits room on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const TOKEN = 'T'.repeat(43);
@@ -106,12 +109,12 @@ describe('the booking flow', { timeout: 20_000 }, () => {
       },
     });
     const { router } = renderApp('/choose');
-    expect(await screen.findByText('Step 1 of 4')).toBeDefined();
+    expect(await screen.findByText('Step 1 of 4', {}, { timeout: 10_000 })).toBeDefined();
     await fillAdult(user, document.body);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/choose/contact'));
-    expect(await screen.findByText('Step 2 of 4')).toBeDefined();
+    expect(await screen.findByText('Step 2 of 4', {}, { timeout: 10_000 })).toBeDefined();
     // The booker starts as the first passenger, phone code from their nationality.
     expect(valueOf(screen.getByLabelText(/^First name/))).toBe('Ada');
     expect(valueOf(screen.getByLabelText(/^Country calling code/))).toBe('359');
@@ -172,7 +175,7 @@ describe('the booking flow', { timeout: 20_000 }, () => {
     rememberChosenTrip([OUTBOUND]);
     mockFlowApi([OUTBOUND]);
     const first = renderApp('/choose');
-    await screen.findByText('Step 1 of 3');
+    await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
     await fillAdult(user, document.body, 'Grace');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/choose/contact'));
@@ -181,7 +184,7 @@ describe('the booking flow', { timeout: 20_000 }, () => {
 
     mockFlowApi([OUTBOUND]);
     renderApp('/choose/contact');
-    expect(await screen.findByText('Step 2 of 3')).toBeDefined();
+    expect(await screen.findByText('Step 2 of 3', {}, { timeout: 10_000 })).toBeDefined();
     expect(valueOf(screen.getByLabelText(/^E-mail address/))).toBe('grace@example.com');
     await user.click(screen.getByRole('link', { name: 'Passengers' }));
     expect(valueOf(await screen.findByLabelText(/^First name/))).toBe('Grace');
@@ -228,7 +231,7 @@ describe('the booking flow', { timeout: 20_000 }, () => {
     };
     mockFlowApi([OUTBOUND], { 'POST /api/booking/create': create });
     const { router } = renderApp('/choose');
-    await screen.findByText('Step 1 of 3');
+    await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
     await fillAdult(user, document.body);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await fillContact(user);
@@ -265,7 +268,7 @@ describe('the booking flow', { timeout: 20_000 }, () => {
       },
     });
     renderApp('/choose');
-    await screen.findByText('Step 1 of 3');
+    await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
     await fillAdult(user, document.body);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await fillContact(user);
@@ -289,7 +292,7 @@ describe('the booking flow', { timeout: 20_000 }, () => {
         ),
     });
     const { router } = renderApp('/choose');
-    await screen.findByText('Step 1 of 3');
+    await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
     await fillAdult(user, document.body);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await fillContact(user);
@@ -316,7 +319,7 @@ describe('the booking flow', { timeout: 20_000 }, () => {
         ),
     });
     renderApp('/choose');
-    await screen.findByText('Step 1 of 3');
+    await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
     await fillAdult(user, document.body);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await fillContact(user);
@@ -331,6 +334,38 @@ describe('the booking flow', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Book' })).toBeNull();
   });
 
+  it('starts the phone code from the visitor’s country when the app knows their location', async () => {
+    const user = userEvent.setup();
+    document.cookie = 'lat=42.69; path=/';
+    document.cookie = 'long=23.41; path=/';
+    rememberChosenTrip([OUTBOUND]);
+    const api = mockFlowApi([OUTBOUND]);
+    const { testInitData } = await import('../../../testing/mock-api.ts');
+    api.use({
+      'GET /api/data/init': () =>
+        json({
+          ...testInitData,
+          countries: [
+            ...testInitData.countries,
+            { code: 'DE', name: 'Germany', nameEn: 'Germany', phoneCode: '49' },
+          ],
+        }),
+    });
+    try {
+      const { router } = renderApp('/choose');
+      await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
+      await fillAdult(user, document.body);
+      await user.selectOptions(screen.getByLabelText(/^Nationality/), 'DE');
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/choose/contact'));
+      // Sofia is nearest: Bulgaria's code, not the passenger's German one.
+      expect(valueOf(await screen.findByLabelText(/^Country calling code/))).toBe('359');
+    } finally {
+      document.cookie = 'lat=; max-age=0; path=/';
+      document.cookie = 'long=; max-age=0; path=/';
+    }
+  });
+
   it('says so when the server cannot be reached', async () => {
     const user = userEvent.setup();
     rememberChosenTrip([OUTBOUND]);
@@ -340,7 +375,7 @@ describe('the booking flow', { timeout: 20_000 }, () => {
       },
     });
     renderApp('/choose');
-    await screen.findByText('Step 1 of 3');
+    await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
     await fillAdult(user, document.body);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await fillContact(user);
@@ -407,7 +442,9 @@ describe('the booking flow', { timeout: 20_000 }, () => {
       { adults: 1, children: 1 },
     );
     renderApp('/choose');
-    const adult = (await screen.findByText('Adult 1')).closest('fieldset') as HTMLElement;
+    const adult = (await screen.findByText('Adult 1', {}, { timeout: 10_000 })).closest(
+      'fieldset',
+    ) as HTMLElement;
     const child = screen.getByText('Child 1').closest('fieldset') as HTMLElement;
     const adultPicker = await within(adult).findByLabelText(/^Saved passengers/);
     expect(within(adultPicker).queryByText(/Byron/)).toBeNull();
@@ -426,7 +463,7 @@ describe('the booking flow', { timeout: 20_000 }, () => {
     rememberChosenTrip([OUTBOUND]);
     const api = mockFlowApi([OUTBOUND]);
     renderApp('/choose');
-    await screen.findByText('Step 1 of 3');
+    await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
     expect(screen.queryByLabelText(/^Saved passengers/)).toBeNull();
     expect(screen.queryByLabelText('Save these passengers to my account')).toBeNull();
     expect(api.calls).not.toContain('GET /api/booking/passengers');
@@ -446,7 +483,7 @@ describe('the flow when the search is gone', () => {
       },
     });
     renderApp('/choose');
-    expect(await screen.findByText('Step 1 of 3')).toBeDefined();
+    expect(await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 })).toBeDefined();
     expect(infos).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Money } from '@uniquair/contract/booking';
-import type { Country, Title } from '@uniquair/contract/data';
+import type { Airport, Country, Title } from '@uniquair/contract/data';
+import { nearestPlace } from '@uniquair/domain/geo/distance';
 import type { CurrentUser } from '@uniquair/contract/users';
 import { ymdInTimeZone, type Ymd } from '@uniquair/domain/dates/ymd';
 import type { MessageKey } from '@uniquair/i18n/messages';
@@ -14,6 +15,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { rememberedTrip } from '../../../lib/chosen-trip.ts';
 import { useCurrency, useFormatPrice } from '../../../lib/currency.tsx';
 import { rememberDeviceBooking } from '../../../lib/device-data.ts';
+import { readLocationCookies } from '../../../lib/location-cookies.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
 import { savedPassengersQueryOptions, useSavedPassengers } from '../api/get-saved-passengers.ts';
 import {
@@ -55,6 +57,8 @@ export interface ChooseFlowProps {
   readonly countries: readonly Country[];
   readonly titles: readonly Title[];
   readonly user: CurrentUser | null;
+  /** The route network's airports: the one nearest the visitor's stored location names their country. */
+  readonly airports?: readonly Airport[];
   /** Today where the traveller is (birth dates after it are refused). */
   readonly today?: Ymd;
 }
@@ -87,6 +91,7 @@ function TripFlow({
   countries,
   titles,
   user,
+  airports,
   today,
 }: ChooseFlowProps & { readonly trip: ChosenTrip }) {
   const intl = useIntl();
@@ -105,7 +110,8 @@ function TripFlow({
           </div>
         ) : null}
         <Spinner size={48} label={intl.formatMessage({ id: 'flow.checking' })} />
-        <p>{intl.formatMessage({ id: 'flow.checking' })}</p>
+        {/* The spinner says it to assistive technology; this line is for the eye. */}
+        <p aria-hidden="true">{intl.formatMessage({ id: 'flow.checking' })}</p>
       </Screen>
     );
   }
@@ -147,8 +153,24 @@ function TripFlow({
       countries={countries}
       titles={titles}
       user={user}
+      airports={airports}
       today={today}
     />
+  );
+}
+
+/**
+ * The visitor's country when known: the country of the airport nearest the location the visitor
+ * let the app keep (the `lat`/`long` cookies), else null.
+ */
+function visitorCountry(airports: readonly Airport[]): string | null {
+  const point = readLocationCookies();
+  if (!point) return null;
+  return (
+    nearestPlace(point, airports, (airport) => ({
+      latitude: airport.lat,
+      longitude: airport.lon,
+    }))?.place.country ?? null
   );
 }
 
@@ -191,6 +213,7 @@ function ReadyFlow({
   countries,
   titles,
   user,
+  airports = [],
   today,
 }: ChooseFlowProps & {
   readonly trip: ChosenTrip;
@@ -281,7 +304,10 @@ function ReadyFlow({
   const initialContact: ContactDraft = (() => {
     const contact = state.contact;
     const first = state.passengers[0];
-    const nationality = countries.find((country) => country.code === first?.nationality);
+    const home = visitorCountry(airports);
+    const nationality =
+      countries.find((country) => country.code === home && country.phoneCode) ??
+      countries.find((country) => country.code === first?.nationality);
     return {
       firstName: contact.firstName || user?.firstName || first?.firstName || '',
       lastName: contact.lastName || user?.lastName || first?.lastName || '',

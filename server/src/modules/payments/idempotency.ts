@@ -10,6 +10,9 @@ import type { Database } from '../../db/database.ts';
  * whose runner stopped mid-way (its lease ran out) takes the key over and resumes.
  */
 
+/** How long an answered key is kept for replay; after that the key may be used afresh. */
+export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 3_600_000;
+
 /** How long a claimed key is held by the request working on it. */
 export const IDEMPOTENCY_LEASE_MS = 60_000;
 
@@ -126,4 +129,14 @@ export async function releaseIdempotencyKey(
     .where('status', '=', 'processing')
     .where('locked_until', '=', claim.lease)
     .execute();
+}
+
+/** Forgets answered keys created before `before` (the retention policy). Answers how many. */
+export async function pruneIdempotencyKeys(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('status', '=', 'done')
+    .where('created_at', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

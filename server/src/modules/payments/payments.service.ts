@@ -12,6 +12,8 @@ import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   fingerprintOf,
+  IDEMPOTENCY_KEY_RETENTION_MS,
+  pruneIdempotencyKeys,
   releaseIdempotencyKey,
 } from './idempotency.ts';
 import {
@@ -664,10 +666,13 @@ export class PaymentsService {
    * Settles attempts left open for longer than {@link RECONCILE_AFTER_MS}: asks the provider
    * and converges. An attempt the provider never answered (no provider id) is marked failed
    * (`no_answer`), which frees the booking; a webhook or a retry with the same key still
-   * converges it if the provider did take it. Answers how many attempts it looked at.
+   * converges it if the provider did take it. Answered idempotency keys older than 24 hours are
+   * forgotten. Answers how many attempts it looked at.
    */
   async reconcile(): Promise<number> {
-    const before = new Date(this.#options.now().getTime() - RECONCILE_AFTER_MS).toISOString();
+    const now = this.#options.now().getTime();
+    await pruneIdempotencyKeys(this.#db, new Date(now - IDEMPOTENCY_KEY_RETENTION_MS));
+    const before = new Date(now - RECONCILE_AFTER_MS).toISOString();
     const stale = await staleOpenPayments(this.#db, before, 100);
     for (const payment of stale) {
       try {

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
+import {
+  canonicalJson,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  fingerprintOf,
+  IDEMPOTENCY_LEASE_MS,
+  pruneIdempotencyKeys,
+  releaseIdempotencyKey,
+} from './idempotency.ts';
+
+describe('idempotency keys', () => {
+  let database: TestDatabase;
+  const t0 = new Date('2026-11-23T06:00:00.000Z');
+  const at = (ms: number) => new Date(t0.getTime() + ms);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(() => database.dispose());
+
+  it('fingerprints bodies independently of key order', () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[1,{"e":3,"f":2}]},"b":1}',
+    );
+    expect(fingerprintOf({ method: 'PAYPAL', x: 1 })).toBe(
+      fingerprintOf({ x: 1, method: 'PAYPAL' }),
+    );
+    expect(fingerprintOf({ method: 'PAYPAL' })).not.toBe(fingerprintOf({ method: 'TRUSTLY' }));
+  });
+
+  it('claims once, replays the stored answer, refuses another body, reports a running request', async () => {
+    const request = { scope: 'pay:AAAAAAA', key: 'key-00000001', fingerprint: 'f1', now: t0 };
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, () => claimIdempotencyKey(database.db, request)),
+    );
+    const claimed = claims.filter((claim) => claim.kind === 'claimed');
+    expect(claimed).toHaveLength(1);
+    expect(claims.filter((claim) => claim.kind === 'in_progress')).toHaveLength(9);
+    expect(await claimIdempotencyKey(database.db, { ...request, fingerprint: 'f2' })).toEqual({
+      kind: 'mismatch',
+    });
+
+    const claim = claimed[0]!;
+    if (claim.kind !== 'claimed') throw new Error('unreachable');
+    await completeIdempotencyKey(database.db, claim, { status: 402, body: '{"success":false}' });
+    expect(await claimIdempotencyKey(database.db, { ...request, now: at(1000) })).toEqual({
+      kind: 'replay',
+      status: 402,
+      body: '{"success":false}',
+    });
+  });
+
+  it('lets a retry take over a key whose request stopped, and a released key be claimed again', async () => {
+    const request = { scope: 'pay:BBBBBBB', key: 'key-00000002', fingerprint: 'f1', now: t0 };
+    const first = await claimIdempotencyKey(database.db, request);
+    expect(first).toMatchObject({ kind: 'claimed', resumed: false });
+    expect(await claimIdempotencyKey(database.db, { ...request, now: at(1000) })).toEqual({
+      kind: 'in_progress',
+    });
+    const taken = await claimIdempotencyKey(database.db, {
+      ...request,
+      now: at(IDEMPOTENCY_LEASE_MS + 1),
+    });
+    expect(taken).toMatchObject({ kind: 'claimed', resumed: true });
+    // The stopped request's lease is no longer valid: its answer is not stored.
+    if (first.kind !== 'claimed' || taken.kind !== 'claimed') throw new Error('unreachable');
+    await completeIdempotencyKey(database.db, first, { status: 200, body: 'stale' });
+    await releaseIdempotencyKey(database.db, taken);
+    expect(
+      await claimIdempotencyKey(database.db, { ...request, now: at(IDEMPOTENCY_LEASE_MS + 2) }),
+    ).toMatchObject({ kind: 'claimed', resumed: false });
+  });
+
+  it('forgets answered keys after the retention time', async () => {
+    const request = { scope: 'pay:CCCCCCC', key: 'key-00000003', fingerprint: 'f1', now: t0 };
+    const claim = await claimIdempotencyKey(database.db, request);
+    if (claim.kind !== 'claimed') throw new Error('not claimed');
+    await completeIdempotencyKey(database.db, claim, { status: 200, body: '{}' });
+    expect(await pruneIdempotencyKeys(database.db, t0)).toBe(0);
+    expect(await pruneIdempotencyKeys(database.db, at(1))).toBeGreaterThanOrEqual(1);
+    expect(await claimIdempotencyKey(database.db, { ...request, now: at(2) })).toMatchObject({
+      kind: 'claimed',
+    });
+  });
+});

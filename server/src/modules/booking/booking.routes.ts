@@ -22,6 +22,7 @@ import { currentAffiliate } from '../affiliates/affiliates.service.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
 import { resolveVisitorPreferences } from '../preferences/preferences.service.ts';
 import { BookingService, TooManyHolds, type Viewer } from './booking.service.ts';
+import { BUSY_RETRY_AFTER_SECONDS, busyAsUnavailable } from './database-busy.ts';
 import { renderHandOffPage, type HandOffPurpose } from './hand-off-page.ts';
 import { LookupGuard } from './lookup-guard.ts';
 
@@ -169,7 +170,7 @@ const bookingRoutesPlugin: FastifyPluginAsyncZod<BookingRoutesOptions> = async (
         body: CreateBookingRequestSchema,
         response: {
           200: CreateBookingResponseSchema,
-          ...errors(400, 403, 404, 409, 410, 415, 429, 502),
+          ...errors(400, 403, 404, 409, 410, 415, 429, 502, 503),
         },
       },
     },
@@ -191,7 +192,9 @@ const bookingRoutesPlugin: FastifyPluginAsyncZod<BookingRoutesOptions> = async (
           if (error instanceof TooManyHolds) {
             reply.header('retry-after', String(error.retryAfterSeconds));
           }
-          throw error;
+          const mapped = busyAsUnavailable(error);
+          if (mapped !== error) reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+          throw mapped;
         });
       return privateAnswer(reply).send({ success: true as const, ...created });
     },

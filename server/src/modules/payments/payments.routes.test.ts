@@ -213,7 +213,7 @@ describe(`POST /api/booking/{pnr}/pay over the sandbox gateway (${dialectUnderTe
       const charges = await gatewayCharges(app, booking.pnr);
       expect(charges.map((charge) => charge.status)).toEqual(['succeeded']);
     }
-  });
+  }, 90_000);
 
   it('answers "This booking is already paid" to a paid booking and 410 to an ended hold', async () => {
     const { app } = test;

@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['../scripts/fast-check-setup.mjs'],
+          // Property tests run hundreds of cases; the margin is for a busy machine.
+          testTimeout: 20_000,
         },
       },
       {

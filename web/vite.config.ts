@@ -58,5 +58,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // Screens render and settle in well under a second; the margin is for a busy machine, so a
+    // slow run fails on what it asserts rather than on the clock.
+    testTimeout: 20_000,
   },
 });

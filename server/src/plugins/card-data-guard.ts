@@ -2,8 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from './error-handler.ts';
 
-/** Runs of 13–19 digits, optionally grouped by single spaces or dashes, as cards are written. */
-const DIGIT_RUN = /\d(?:[ -]?\d){12,18}/g;
+/**
+ * Runs of 13–19 digits, optionally grouped by single spaces or dashes, as cards are written, and
+ * standing on their own: digits inside a longer word (hex tokens, hashes) are not a card number.
+ */
+const DIGIT_RUN = /(?<![A-Za-z0-9])\d(?:[ -]?\d){12,18}(?![A-Za-z0-9])/g;
 
 /** Whether the digits pass the Luhn check (ISO/IEC 7812), as every card number does. */
 export function passesLuhn(digits: string): boolean {

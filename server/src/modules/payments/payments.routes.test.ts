@@ -365,4 +365,24 @@ describe(`POST /api/booking/{pnr}/pay over the sandbox gateway (${dialectUnderTe
     expect(Object.keys(document.paths['/api/booking/{pnr}/payment-return'] ?? {})).toContain('get');
     expect(Object.keys(document.paths['/api/payments/webhook'] ?? {})).toContain('post');
   });
+
+  it('fails an attempt the provider refuses (an unknown card token) and leaves the booking payable', async () => {
+    const { app } = test;
+    const booking = await bookingFactory(app, 95)();
+    const card = await test.tokenizeCard(CARDS.success);
+    const forged = { ...card, token: 'tok_unknownUnknownUnknown' };
+    const refused = expectApiError(
+      await payBooking(app, booking, { method: 'CREDIT_CARD', card: forged }),
+      402,
+      'CHECK_CARD_DETAILS',
+    );
+    expect(refused.errors._).toEqual([
+      'Your transaction was denied, please double check your card details',
+    ]);
+    expect((await paymentRows(app, booking.id)).map((payment) => payment.status)).toEqual([
+      'failed',
+    ]);
+    const paid = await payBooking(app, booking, { method: 'CREDIT_CARD', card });
+    expect(paid.statusCode, paid.body).toBe(200);
+  });
 });

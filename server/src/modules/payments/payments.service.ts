@@ -17,6 +17,7 @@ import {
   releaseIdempotencyKey,
 } from './idempotency.ts';
 import {
+  PaymentProviderRequestError,
   PaymentProviderUnavailableError,
   type DeclineReason,
   type PaymentProviderClient,
@@ -233,18 +234,35 @@ export class PaymentsService {
       const payment = known ?? (await this.#openAttempt(bookingId, attemptKey, request));
       if (payment.status !== 'processing') await this.#reopen(payment);
       const booking = await this.#bookingOf(payment.booking_id);
-      provided = await this.#provider((provider) =>
-        provider.charge({
-          attemptKey,
-          method: request.method,
-          reference: booking.pnr,
-          amount: payment.amount_minor,
-          currency: payment.currency,
-          ...('card' in request ? { card: request.card } : {}),
-          returnUrl: `${this.#options.publicUrl}/api/booking/${booking.pnr}/payment-return`,
-          locale: booking.locale,
-        }),
-      );
+      try {
+        provided = await this.#provider((provider) =>
+          provider.charge({
+            attemptKey,
+            method: request.method,
+            reference: booking.pnr,
+            amount: payment.amount_minor,
+            currency: payment.currency,
+            ...('card' in request ? { card: request.card } : {}),
+            returnUrl: `${this.#options.publicUrl}/api/booking/${booking.pnr}/payment-return`,
+            locale: booking.locale,
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof PaymentProviderRequestError)) throw error;
+        // The provider refused the request itself (e.g. a card token it does not know or that
+        // was used up): nothing was charged; the attempt fails and the booking stays payable.
+        this.#options.log.warn(
+          { pnr: booking.pnr, status: error.status, code: error.code },
+          'the payment provider refused a charge request',
+        );
+        await updatePayment(this.#db, payment.id, 'processing', {
+          status: 'failed',
+          failure_code: 'check_details',
+          updated_at: this.#nowIso(),
+        });
+        const [code, text] = DECLINES.check_details;
+        throw new ServiceError(code, text, { _: [text] });
+      }
     }
     const { payment: after, booking } = await this.converge(provided);
     return this.#answerOf(after, booking, provided);

@@ -10,11 +10,6 @@ import { z } from 'zod';
 export const BOOKINGS_PAGE_SIZE = 10;
 /** Device booking tokens one request may present. */
 export const MAX_DEVICE_TOKENS = 50;
-/**
- * The request header carrying the device booking tokens of an anonymous visitor, comma-separated
- * (a header, so that they never appear in URLs or access logs).
- */
-export const DEVICE_TOKENS_HEADER = 'x-booking-tokens';
 
 /** A device booking token: 43 base64url characters (256 random bits). */
 export const DeviceTokenSchema = z

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BookingDetail, BookingResponse } from '@uniquair/contract/booking';
-import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { apiGet } from './api-client.ts';
 import { readDeviceBookings } from './device-data.ts';
 import { withOfflineCopy } from './pwa/offline-bookings.ts';

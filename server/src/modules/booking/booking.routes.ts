@@ -13,7 +13,7 @@ import {
   PnrParamsSchema,
 } from '@uniquair/contract/booking';
 import { BookingExtraDataResponseSchema } from '@uniquair/contract/booking-extra-data';
-import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
 import { ServiceError } from '../../lib/service-error.ts';

@@ -5,10 +5,10 @@ import {
   BOOKINGS_PAGE_SIZE,
   BookingListResponseSchema,
   ClaimBookingsResponseSchema,
-  DEVICE_TOKENS_HEADER,
   FutureBookingsResponseSchema,
   SavedPassengersResponseSchema,
 } from '@uniquair/contract/booking-list';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
 import { createAccount, freshClient, signIn } from '../../../test/helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';

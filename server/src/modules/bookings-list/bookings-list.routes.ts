@@ -6,11 +6,11 @@ import {
   ClaimBookingsRequestSchema,
   ClaimBookingsResponseSchema,
   DeletedResponseSchema,
-  DEVICE_TOKENS_HEADER,
   FutureBookingsResponseSchema,
   SavedPassengerParamsSchema,
   SavedPassengersResponseSchema,
 } from '@uniquair/contract/booking-list';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import { privateAnswer, requireSession } from '../../plugins/auth.ts';
 import { BookingsListService, parseDeviceTokens } from './bookings-list.service.ts';

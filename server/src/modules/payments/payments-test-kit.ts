@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CreateBookingResponseSchema, type PayRequest } from '@uniquair/contract/booking';
-import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import {
   bookingBody,

@@ -9,7 +9,7 @@ import {
   PayResponseSchema,
   PnrParamsSchema,
 } from '@uniquair/contract/booking';
-import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
 import { ServiceError } from '../../lib/service-error.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import { searchTrip } from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
 import { bookTrip, type PushTestBooking } from '../../../test/helpers/push.ts';

@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { createAccount, freshClient, signIn } from '../../../test/helpers/accounts.ts';
 import { searchTrip } from '../../../test/helpers/booking.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';

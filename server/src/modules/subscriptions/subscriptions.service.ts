@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import type { z } from 'zod';
 import type { PushSubscriptionSchema } from '@uniquair/contract/search';
 import { ServiceError } from '../../lib/service-error.ts';

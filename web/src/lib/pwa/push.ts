@@ -4,7 +4,7 @@ import type {
   SubscribeRequest,
   SubscribeResponse,
 } from '@uniquair/contract/subscriptions';
-import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/booking-list';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { apiFetch, apiPost } from '../api-client.ts';
 import { deviceBookingTokens } from '../device-data.ts';
 import { currentRegistration } from './service-worker.ts';

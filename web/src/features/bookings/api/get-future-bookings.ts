@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEVICE_TOKENS_HEADER, type FutureBookingsResponse } from '@uniquair/contract/booking-list';
+import { type FutureBookingsResponse } from '@uniquair/contract/booking-list';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { apiGet } from '../../../lib/api-client.ts';
 import { deviceBookingTokens } from '../../../lib/device-data.ts';
 

@@ -57,6 +57,9 @@ test.describe('every screen', () => {
     }) => {
       // An unknown slug is asked from the server first, which answers 404.
       allowFailedResource('/api/data/page/no-such-page-here');
+      // So is a booking this browser has no access to (here: one that does not exist).
+      allowFailedResource('/api/booking/AB12CD3/get');
+      allowFailedResource('/api/booking/ab12cd3/get');
       await page.goto(path);
       const heading = page.getByRole('heading', { level: 1 });
       await expect(heading).toBeVisible();

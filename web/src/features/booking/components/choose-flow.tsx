@@ -15,6 +15,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { rememberedTrip } from '../../../lib/chosen-trip.ts';
 import { useCurrency, useFormatPrice } from '../../../lib/currency.tsx';
 import { rememberDeviceBooking } from '../../../lib/device-data.ts';
+import { refreshPushSubscription } from '../../../lib/pwa/push.ts';
 import { readLocationCookies } from '../../../lib/location-cookies.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
 import { savedPassengersQueryOptions, useSavedPassengers } from '../api/get-saved-passengers.ts';
@@ -336,6 +337,9 @@ function ReadyFlow({
       {
         onSuccess: (answer) => {
           rememberDeviceBooking({ pnr: answer.pnr, token: answer.deviceToken });
+          // A browser that takes push notifications links its subscription to the new booking
+          // now, so the booking's status pushes reach it. Best effort: paying does not wait on it.
+          refreshPushSubscription(intl.locale).catch(() => undefined);
           clearFlowState();
           void queryClient.invalidateQueries({ queryKey: savedPassengersQueryOptions().queryKey });
           void navigate(paths.bookingPay.getHref(answer.pnr), { replace: true });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { passesLuhn } from '@uniquair/domain/payments/card-number';
 import { errorBody } from './error-handler.ts';
 
 /**
@@ -7,23 +8,6 @@ import { errorBody } from './error-handler.ts';
  * standing on their own: digits inside a longer word (hex tokens, hashes) are not a card number.
  */
 const DIGIT_RUN = /(?<![A-Za-z0-9])\d(?:[ -]?\d){12,18}(?![A-Za-z0-9])/g;
-
-/** Whether the digits pass the Luhn check (ISO/IEC 7812), as every card number does. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let index = digits.length - 1; index >= 0; index -= 1) {
-    let digit = digits.charCodeAt(index) - 48;
-    if (digit < 0 || digit > 9) return false;
-    if (double) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
 
 /** Whether a text holds something that looks like a card number (Luhn-valid, 13–19 digits). */
 export function containsCardNumber(text: string): boolean {

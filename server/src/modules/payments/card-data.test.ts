@@ -15,7 +15,8 @@ import {
   type TestDatabase,
 } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import { containsCardNumber, passesLuhn } from '../../plugins/card-data-guard.ts';
+import { passesLuhn } from '@uniquair/domain/payments/card-number';
+import { containsCardNumber } from '../../plugins/card-data-guard.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
 import { makeBooking, PAYMENT_TEST_ENV, payBooking } from './payments-test-kit.ts';
 

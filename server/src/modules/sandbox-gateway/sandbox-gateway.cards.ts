@@ -1,3 +1,4 @@
+import { cardBrand, isCardExpired, passesLuhn } from '@uniquair/domain/payments/card-number';
 import type { DeclineReason } from '../payments/payment-provider.ts';
 
 /**
@@ -22,38 +23,6 @@ export const TEST_CARDS: Readonly<Record<string, CardScenario>> = {
   '4000000000009979': 'not_authorized',
   '4000000000000127': 'check_details',
 };
-
-/** The Luhn check digit test (ISO/IEC 7812-1). */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let index = digits.length - 1; index >= 0; index -= 1) {
-    let digit = digits.charCodeAt(index) - 48;
-    if (double) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
-
-/** The card brand from the number's leading digits (IIN ranges), `unknown` when none fits. */
-export function brandOf(digits: string): string {
-  const two = Number(digits.slice(0, 2));
-  const four = Number(digits.slice(0, 4));
-  if (digits.startsWith('4')) return 'visa';
-  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'mastercard';
-  if (two === 34 || two === 37) return 'amex';
-  if (digits.startsWith('62')) return 'unionpay';
-  if (digits.startsWith('6011') || digits.startsWith('65')) return 'discover';
-  if (four >= 3528 && four <= 3589) return 'jcb';
-  if (two === 36 || two === 38 || two === 39 || (two === 30 && Number(digits[2]) <= 5)) {
-    return 'diners';
-  }
-  return 'unknown';
-}
 
 /** The scenario a valid card number selects. */
 export function scenarioOf(digits: string): CardScenario {
@@ -115,13 +84,14 @@ export function validateCard(
   if (expYear === null || expYear < 2000 || expYear > thisYear + 30) {
     fail('expYear', 'Enter the expiry year');
   } else if (expMonth !== null && expMonth >= 1 && expMonth <= 12) {
-    // A card is valid to the end of its expiry month.
-    const expired = expYear * 12 + expMonth < thisYear * 12 + now.getUTCMonth() + 1;
-    if (expired) fail('expYear', 'The card has expired');
+    const today = { month: now.getUTCMonth() + 1, year: thisYear };
+    if (isCardExpired({ month: expMonth, year: expYear }, today)) {
+      fail('expYear', 'The card has expired');
+    }
   }
 
   const cvc = typeof input.cvc === 'string' ? input.cvc.trim() : '';
-  const cvcLength = brandOf(digits) === 'amex' ? 4 : 3;
+  const cvcLength = cardBrand(digits) === 'amex' ? 4 : 3;
   if (cvc === '') fail('cvc', 'Enter the security code');
   else if (!new RegExp(`^\\d{${cvcLength}}$`).test(cvc)) {
     fail('cvc', `The security code has ${cvcLength} digits`);
@@ -131,7 +101,7 @@ export function validateCard(
   return {
     card: {
       holder,
-      brand: brandOf(digits),
+      brand: cardBrand(digits),
       last4: digits.slice(-4),
       expMonth: expMonth as number,
       expYear: expYear as number,

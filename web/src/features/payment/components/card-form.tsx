@@ -6,7 +6,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { TextMaskInput } from '../../../components/ui/text-mask-input.tsx';
-import { cardDigits, hasExpired, isCardNumber, isSecurityCode } from '../card-rules.ts';
+import {
+  cardDigits,
+  isCardExpired,
+  isCardNumber,
+  isSecurityCode,
+} from '@uniquair/domain/payments/card-number';
 import type { CardField, CardFields } from '../api/tokenize-card.ts';
 import styles from './payment.module.css';
 
@@ -202,7 +207,8 @@ export function CardForm({ submitLabel, busy, onSubmit, resetCount, today }: Car
             validate: (value) => {
               if (value === '') return message('payment.card.expYearRequired');
               const month = Number(getValues('expMonth'));
-              if (month >= 1 && hasExpired(month, Number(value), now)) {
+              const today = { month: now.getMonth() + 1, year: now.getFullYear() };
+              if (month >= 1 && isCardExpired({ month, year: Number(value) }, today)) {
                 return message('payment.card.expired');
               }
               return true;

@@ -43,39 +43,55 @@ export function findCardNumber(value: unknown, path = 'body', depth = 0): string
   return null;
 }
 
+/** Refuses a JSON body that carries a card number anywhere (see cardDataGuardPlugin). */
+function refuseCardNumbers(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  const body: unknown = request.body;
+  if (body === null || typeof body !== 'object' || Buffer.isBuffer(body)) {
+    done();
+    return;
+  }
+  const field = findCardNumber(body);
+  if (field === null) {
+    done();
+    return;
+  }
+  request.log.warn(
+    { field, route: request.routeOptions.url },
+    'a card number was sent to the API: refused',
+  );
+  void reply.code(400).send(
+    errorBody('VALIDATION_ERROR', {
+      [field]: ['Card numbers are never sent to this service'],
+    }),
+  );
+}
+
+/** Methods whose requests carry a body. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
  * Card data never reaches our API (reference B6–B8, §5): card fields go from the browser straight
  * to the gateway. A JSON body under `/api/` that carries a Luhn-valid number of 13–19 digits
  * anywhere is refused with 400 VALIDATION_ERROR before any route sees it, and a warning names the
- * field — never the value. (The gateway's own tokenisation endpoint is outside `/api/`.)
+ * field — never the value. (The gateway's own tokenisation endpoint is outside `/api/`.) The check
+ * is added to the `/api/` routes that take a body, so reads pay nothing for it; register this
+ * plugin before the routes.
  */
 export const cardDataGuardPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done) => {
-      const body: unknown = request.body;
-      if (
-        body === null ||
-        typeof body !== 'object' ||
-        Buffer.isBuffer(body) ||
-        !(request.url === '/api' || request.url.startsWith('/api/'))
-      ) {
-        done();
-        return;
-      }
-      const field = findCardNumber(body);
-      if (field === null) {
-        done();
-        return;
-      }
-      request.log.warn(
-        { field, route: request.routeOptions.url },
-        'a card number was sent to the API: refused',
-      );
-      void reply.code(400).send(
-        errorBody('VALIDATION_ERROR', {
-          [field]: ['Card numbers are never sent to this service'],
-        }),
-      );
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const takesBody = methods.some((method) => BODY_METHODS.has(method.toUpperCase()));
+      if (!takesBody || !(route.url === '/api' || route.url.startsWith('/api/'))) return;
+      const existing = route.preValidation;
+      route.preValidation = [
+        refuseCardNumbers,
+        ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
+      ];
     });
   },
   { name: 'card-data-guard' },

@@ -65,12 +65,20 @@ export function securityHeaders(
   return [...headers];
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every response carries, by lower-case name. */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 /**
  * Security headers on every response: a strict Content-Security-Policy for the web app (scripts
  * only from our origin, no framing, no plugins), no MIME sniffing, a strict referrer policy, and
  * HSTS plus upgrade-insecure-requests when the public origin is HTTPS. Helmet decides the headers
- * once at start-up; each response then only copies them (on the raw response, so replies that
- * take over the socket, such as event streams, carry them too).
+ * once at start-up; each response then only copies them into the reply's headers, which Node
+ * writes with the rest in one pass. A reply that takes over the socket (an event stream) must
+ * write `reply.getHeaders()` itself.
  */
 export const securityHeadersPlugin = fp(
   async (
@@ -82,13 +90,12 @@ export const securityHeadersPlugin = fp(
       connectOrigins?: readonly string[];
     },
   ) => {
-    const headers = securityHeaders(
-      options.secure,
-      options.thirdPartyOrigins,
-      options.connectOrigins,
+    const headers = Object.fromEntries(
+      securityHeaders(options.secure, options.thirdPartyOrigins, options.connectOrigins),
     );
+    app.decorate('securityHeaders', headers);
     app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done) => {
-      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      reply.headers(headers);
       done();
     });
   },

@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isNotModified, negotiateEncoding, prepareJson } from './prepared-response.ts';
+import { gunzipSync } from 'node:zlib';
+import {
+  isNotModified,
+  negotiateEncoding,
+  preparedAnswer,
+  prepareJson,
+} from './prepared-response.ts';
 
 function requestWith(headers: Record<string, string>, method = 'GET'): FastifyRequest {
   return { method, headers } as unknown as FastifyRequest;
@@ -75,9 +81,63 @@ describe('isNotModified', () => {
     expect(isNotModified(post, prepared)).toBe(false);
   });
 
+  it('treats the exact Last-Modified sent back like any other date (not in the future)', () => {
+    const ahead = prepareJson({ a: 1 }, { lastModified: new Date(Date.now() + 3_600_000) });
+    const echoed = requestWith({ 'if-modified-since': ahead.lastModified ?? '' });
+    expect(isNotModified(echoed, ahead)).toBe(false);
+  });
+
   it('never answers 304 by date for data without a version time', () => {
     const unversioned = prepareJson({ a: 1 });
     const since = 'Fri, 20 Nov 2026 09:00:00 GMT';
     expect(isNotModified(requestWith({ 'if-modified-since': since }), unversioned)).toBe(false);
+  });
+});
+
+describe('preparedAnswer', () => {
+  const small = prepareJson({ a: 1 }, { lastModified: new Date('2026-11-20T09:00:00Z') });
+  const large = prepareJson({ list: Array.from({ length: 200 }, (_, index) => ({ index })) });
+
+  it('sends a small body as it is, with its validators and the cache policy', () => {
+    const answer = preparedAnswer(requestWith({ 'accept-encoding': 'gzip' }), small, {
+      cacheControl: 'private, no-cache',
+      vary: 'Cookie',
+    });
+    expect(answer).toEqual({
+      status: 200,
+      headers: {
+        'cache-control': 'private, no-cache',
+        etag: small.etag,
+        'last-modified': 'Fri, 20 Nov 2026 09:00:00 GMT',
+        vary: 'Cookie',
+        'content-type': 'application/json; charset=utf-8',
+      },
+      body: small.body,
+    });
+  });
+
+  it('compresses a large body for a client that accepts it, and varies on Accept-Encoding', () => {
+    const answer = preparedAnswer(requestWith({ 'accept-encoding': 'gzip' }), large, {
+      cacheControl: 'public, no-cache',
+    });
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.headers.vary).toBe('Accept-Encoding');
+    expect(gunzipSync(answer.body ?? Buffer.alloc(0)).equals(large.body)).toBe(true);
+    const plain = preparedAnswer(requestWith({}), large, {
+      cacheControl: 'public, no-cache',
+      vary: 'Cookie',
+    });
+    expect(plain.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(plain.body).toBe(large.body);
+  });
+
+  it('answers 304 with the validators and no body or type', () => {
+    const answer = preparedAnswer(requestWith({ 'if-none-match': small.etag }), small, {
+      cacheControl: 'public, no-cache',
+    });
+    expect(answer.status).toBe(304);
+    expect(answer.body).toBeUndefined();
+    expect(answer.headers.etag).toBe(small.etag);
+    expect(answer.headers['content-type']).toBeUndefined();
   });
 });

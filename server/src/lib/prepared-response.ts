@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -93,8 +94,11 @@ function encode(prepared: PreparedResponse, encoding: ContentEncoding): Buffer {
   return bytes;
 }
 
+/** What of a request decides the answer to it: its method and headers (Fastify's or Node's). */
+export type RequestHead = Pick<IncomingMessage, 'method' | 'headers'>;
+
 /** Whether the request's validators match the prepared response (RFC 9110 §13.2.2). */
-export function isNotModified(request: FastifyRequest, prepared: PreparedResponse): boolean {
+export function isNotModified(request: RequestHead, prepared: PreparedResponse): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined) {
@@ -109,33 +113,87 @@ export function isNotModified(request: FastifyRequest, prepared: PreparedRespons
   }
   const ifModifiedSince = request.headers['if-modified-since'];
   if (ifModifiedSince === undefined || prepared.lastModifiedMs === undefined) return false;
+  // The usual case: the client sends back the Last-Modified it was given.
+  if (ifModifiedSince === prepared.lastModified) return prepared.lastModifiedMs <= Date.now();
   const since = Date.parse(ifModifiedSince);
   // An unparsable date, or one later than now, is ignored (RFC 9110 §13.1.3).
   if (Number.isNaN(since) || since > Date.now()) return false;
   return prepared.lastModifiedMs <= since;
 }
 
+/** How a prepared response is cached: `Cache-Control`, and `Vary` beyond Accept-Encoding. */
+export interface CachePolicy {
+  cacheControl: string;
+  vary?: string;
+}
+
+/** The status, headers and body that answer a request with a prepared response. */
+export interface PreparedAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  /** Absent for 304. */
+  body: Buffer | undefined;
+}
+
 /**
- * Sends a prepared response: 304 with no body when the request's validators match, else the body
- * in the best encoding the client accepts. `cacheControl` and `vary` are sent with both.
+ * The answer to a request from a prepared response: 304 with no body when the request's
+ * validators match, else the body in the best encoding the client accepts. `Cache-Control` and
+ * `Vary` go with both.
  */
+export function preparedAnswer(
+  request: RequestHead,
+  prepared: PreparedResponse,
+  policy: CachePolicy,
+): PreparedAnswer {
+  const compressible = prepared.body.length >= COMPRESS_THRESHOLD_BYTES;
+  const headers: Record<string, string> = {
+    'cache-control': policy.cacheControl,
+    etag: prepared.etag,
+  };
+  if (prepared.lastModified !== undefined) headers['last-modified'] = prepared.lastModified;
+  const vary = compressible
+    ? policy.vary === undefined
+      ? 'Accept-Encoding'
+      : `${policy.vary}, Accept-Encoding`
+    : policy.vary;
+  if (vary !== undefined) headers.vary = vary;
+  if (isNotModified(request, prepared)) return { status: 304, headers, body: undefined };
+  headers['content-type'] = 'application/json; charset=utf-8';
+  const encoding = compressible ? negotiateEncoding(request.headers['accept-encoding']) : null;
+  if (encoding === null) return { status: 200, headers, body: prepared.body };
+  headers['content-encoding'] = encoding;
+  return { status: 200, headers, body: encode(prepared, encoding) };
+}
+
+/** Sends a prepared response (see {@link preparedAnswer}). */
 export function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   prepared: PreparedResponse,
-  options: { cacheControl: string; vary?: string },
+  policy: CachePolicy,
 ): FastifyReply {
-  reply.header('cache-control', options.cacheControl);
-  reply.header('etag', prepared.etag);
-  if (prepared.lastModified !== undefined) reply.header('last-modified', prepared.lastModified);
-  const compressible = prepared.body.length >= COMPRESS_THRESHOLD_BYTES;
-  const vary = [options.vary, compressible ? 'Accept-Encoding' : undefined]
-    .filter((part) => part !== undefined)
-    .join(', ');
-  if (vary !== '') reply.header('vary', vary);
-  if (isNotModified(request, prepared)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  const encoding = compressible ? negotiateEncoding(request.headers['accept-encoding']) : null;
-  if (encoding === null) return reply.send(prepared.body);
-  return reply.header('content-encoding', encoding).send(encode(prepared, encoding));
+  const answer = preparedAnswer(request, prepared, policy);
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
+}
+
+/**
+ * For a route handler that is not async: sends the prepared response made from `source`. When
+ * the source is at hand (cached data, an anonymous visitor: the hot path), the answer goes out
+ * at once and costs no promise; when it is a promise, the answer goes out once it settles, and
+ * the returned promise tells Fastify to wait.
+ */
+export function sendPreparedFrom<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  source: T | Promise<T>,
+  prepare: (value: T) => PreparedResponse,
+  options: CachePolicy,
+): Promise<void> | undefined {
+  if (source instanceof Promise) {
+    return source.then((value) => {
+      sendPrepared(request, reply, prepare(value), options);
+    });
+  }
+  sendPrepared(request, reply, prepare(source), options);
+  return undefined;
 }

@@ -32,6 +32,11 @@ export interface SessionStore {
   /** The signed-in user of the request, or null. */
   user(request: FastifyRequest): Promise<UserRow | null>;
   /**
+   * Whether the request may belong to a signed-in user: it carries a well-formed session cookie.
+   * A request without one is anonymous, known without a database read.
+   */
+  mayBeSignedIn(request: FastifyRequest): boolean;
+  /**
    * Signs a user in on this browser: a new random session id (any session the request carried is
    * ended first, so an id planted before sign-in is worthless) in an HttpOnly cookie.
    */
@@ -80,9 +85,14 @@ export const sessionPlugin = fp(
     };
     const resolved = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
 
-    const lookUp = async (request: FastifyRequest): Promise<ActiveSession | null> => {
+    const sessionIdOf = (request: FastifyRequest): string | undefined => {
       const id = request.cookies[cookieName];
-      if (id === undefined || !SESSION_ID_PATTERN.test(id)) return null;
+      return id !== undefined && SESSION_ID_PATTERN.test(id) ? id : undefined;
+    };
+
+    const lookUp = async (request: FastifyRequest): Promise<ActiveSession | null> => {
+      const id = sessionIdOf(request);
+      if (id === undefined) return null;
       const idHash = secretHash(id);
       const found = await findSessionWithUser(app.db, idHash);
       if (found === undefined) return null;
@@ -112,6 +122,9 @@ export const sessionPlugin = fp(
       },
       async user(request) {
         return (await store.current(request))?.user ?? null;
+      },
+      mayBeSignedIn(request) {
+        return sessionIdOf(request) !== undefined;
       },
       async start(request, reply, userId) {
         const previous = request.cookies[cookieName];

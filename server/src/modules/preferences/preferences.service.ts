@@ -93,17 +93,44 @@ const resolved = new WeakMap<FastifyRequest, Promise<VisitorPreferences>>();
 export function resolveVisitorPreferences(request: FastifyRequest): Promise<VisitorPreferences> {
   let preferences = resolved.get(request);
   if (preferences === undefined) {
-    const { referenceData, visitorCookies, sessions } = request.server;
+    const { referenceData, sessions } = request.server;
     preferences = Promise.all([referenceData.snapshot(), sessions.user(request)]).then(
       ([snapshot, user]) =>
-        choosePreferences(snapshot, {
-          profile: user === null ? null : { locale: user.locale, currency: user.currency },
-          cookieLocale: visitorCookies.read(request, 'locale'),
-          cookieCurrency: visitorCookies.read(request, 'currency'),
-          acceptLanguage: request.headers['accept-language'],
-        }),
+        preferencesOf(
+          request,
+          snapshot,
+          user === null ? null : { locale: user.locale, currency: user.currency },
+        ),
     );
     resolved.set(request, preferences);
   }
   return preferences;
+}
+
+/**
+ * The visitor's locale and currency when they are known without waiting: an anonymous visitor
+ * (no session cookie) while the reference data is cached, the common case of the hot reads. Else
+ * undefined: ask {@link resolveVisitorPreferences}.
+ */
+export function visitorPreferencesNow(
+  request: FastifyRequest,
+  snapshot: ReferenceSnapshot,
+): VisitorPreferences | undefined {
+  return request.server.sessions.mayBeSignedIn(request)
+    ? undefined
+    : preferencesOf(request, snapshot, null);
+}
+
+function preferencesOf(
+  request: FastifyRequest,
+  snapshot: ReferenceSnapshot,
+  profile: PreferenceInputs['profile'],
+): VisitorPreferences {
+  const { visitorCookies } = request.server;
+  return choosePreferences(snapshot, {
+    profile,
+    cookieLocale: visitorCookies.read(request, 'locale'),
+    cookieCurrency: visitorCookies.read(request, 'currency'),
+    acceptLanguage: request.headers['accept-language'],
+  });
 }

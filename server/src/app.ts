@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -8,7 +7,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/dialect.ts';
+import { FastLane, fastLaneServerFactory } from './lib/fast-lane.ts';
+import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
 import { maskLinkTokens } from './lib/mask-link-tokens.ts';
+import { requestId } from './lib/request-id.ts';
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { bookingsListRoutes } from './modules/bookings-list/bookings-list.routes.ts';
@@ -64,13 +66,6 @@ export interface BuildAppOptions {
   paymentGateway?: PaymentGatewayOverrides;
 }
 
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-
-/** Keeps a caller's `X-Request-Id` when it is safe to log, else makes a new one. */
-function requestId(header: string | string[] | undefined): string {
-  return typeof header === 'string' && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
-}
-
 /** Logger settings: request ids on every line, never cookies, credentials or link tokens. */
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
@@ -102,14 +97,18 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const fastLane = new FastLane();
   const app = Fastify({
+    serverFactory: fastLaneServerFactory(fastLane),
     logger: options.logger ?? loggerOptions(config),
     genReqId: (request) => requestId(request.headers['x-request-id']),
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('fastLane', fastLane);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // A callback hook: no promise per request on the hot path.
@@ -198,5 +197,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.env !== 'production') await app.register(mailboxRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
+  app.addHook('onReady', (done) => {
+    fastLane.open({ headers: app.securityHeaders, log: app.log });
+    done();
+  });
   return app;
 }

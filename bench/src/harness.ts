@@ -1,7 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -24,6 +26,31 @@ export const PINNED =
 if (PINNED) {
   const clientCores = `1-${availableParallelism() - 1}`;
   spawnSync(TASKSET, ['-a', '-cp', clientCores, String(process.pid)], { stdio: 'ignore' });
+}
+
+let seededTemplate: Promise<string> | undefined;
+
+/** Seeds the demo data once per run into a template SQLite file (`npm run db:seed`'s command). */
+async function seedTemplate(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'uniquair-bench-seed-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'seeded.sqlite');
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/db/cli.ts', 'seed'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: `sqlite:${file}` },
+  });
+  return file;
+}
+
+/**
+ * The `DATABASE_URL` of a fresh copy, in `dir`, of the seeded demo database. Seeding takes about
+ * 15 s, so it is done once per run and each benchmark's server starts on its own copy.
+ */
+export async function seededSqlite(dir: string): Promise<string> {
+  seededTemplate ??= seedTemplate();
+  const file = join(dir, 'bench.sqlite');
+  copyFileSync(await seededTemplate, file);
+  return `sqlite:${file}`;
 }
 
 export interface RunningServer {

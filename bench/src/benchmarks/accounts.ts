@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compare, REPO_ROOT, report, SHORT, startProcess } from '../harness.ts';
+import { compare, REPO_ROOT, report, SHORT, startProcess, seededSqlite } from '../harness.ts';
 
 const PASSWORD = 'a long benchmark phrase';
 
@@ -39,7 +39,7 @@ export async function accountsBenchmark(): Promise<void> {
     'server',
     join(REPO_ROOT, 'server/src/server.ts'),
     {
-      DATABASE_URL: `sqlite:${join(dataDir, 'bench.sqlite')}`,
+      DATABASE_URL: await seededSqlite(dataDir),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       SESSION_SECRET: randomBytes(32).toString('hex'),

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compare, REPO_ROOT, report, SHORT, startProcess, type LoadTarget } from '../harness.ts';
+import {
+  compare,
+  REPO_ROOT,
+  report,
+  SHORT,
+  startProcess,
+  type LoadTarget,
+  seededSqlite,
+} from '../harness.ts';
 
 /** Headers that belong to one connection or one moment, not to the answer. */
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -40,7 +48,7 @@ export async function dataBenchmark(): Promise<void> {
     'server',
     join(REPO_ROOT, 'server/src/server.ts'),
     {
-      DATABASE_URL: `sqlite:${join(dataDir, 'bench.sqlite')}`,
+      DATABASE_URL: await seededSqlite(dataDir),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(32).toString('hex'),

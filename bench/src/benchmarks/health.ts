@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compare, report, REPO_ROOT, startProcess } from '../harness.ts';
+import { compare, report, REPO_ROOT, startProcess, seededSqlite } from '../harness.ts';
 
 /**
  * GET /api/health on the real server (Fastify, security headers, request ids, a database round
@@ -14,7 +14,7 @@ export async function healthBenchmark(): Promise<void> {
     'server',
     join(REPO_ROOT, 'server/src/server.ts'),
     {
-      DATABASE_URL: `sqlite:${join(dataDir, 'bench.sqlite')}`,
+      DATABASE_URL: await seededSqlite(dataDir),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(32).toString('hex'),

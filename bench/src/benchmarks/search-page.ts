@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { REPO_ROOT, SHORT, startProcess } from '../harness.ts';
+import { REPO_ROOT, SHORT, startProcess, seededSqlite } from '../harness.ts';
 
 /**
  * The search results page in the browser (issue 7), on the production build served by the real
@@ -238,7 +238,7 @@ export async function searchPageBenchmark(): Promise<void> {
       'server',
       join(REPO_ROOT, 'server/src/server.ts'),
       {
-        DATABASE_URL: `sqlite:${join(dataDir, 'bench.sqlite')}`,
+        DATABASE_URL: await seededSqlite(dataDir),
         WEB_DIST_DIR: outDir,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',

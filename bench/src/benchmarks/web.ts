@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { REPO_ROOT, SHORT, startProcess } from '../harness.ts';
+import { REPO_ROOT, SHORT, startProcess, seededSqlite } from '../harness.ts';
 
 /** Initial JavaScript for `/` (gzip): the goal, and the limit above which the benchmark fails. */
 export const INITIAL_JS_TARGET_BYTES = 150 * 1024;
@@ -146,7 +146,7 @@ export async function webBenchmark(): Promise<void> {
       'server',
       join(REPO_ROOT, 'server/src/server.ts'),
       {
-        DATABASE_URL: `sqlite:${join(dataDir, 'bench.sqlite')}`,
+        DATABASE_URL: await seededSqlite(dataDir),
         WEB_DIST_DIR: outDir,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',

@@ -133,8 +133,9 @@ export function fastLaneServerFactory(
     const server = createServer(settings.http ?? {}, (request, response) => {
       if (!lane.serve(request, response)) handler(request, response);
     });
-    if (settings.keepAliveTimeout !== undefined)
+    if (settings.keepAliveTimeout !== undefined) {
       server.keepAliveTimeout = settings.keepAliveTimeout;
+    }
     if (settings.requestTimeout !== undefined) server.requestTimeout = settings.requestTimeout;
     if (settings.connectionTimeout !== undefined) server.setTimeout(settings.connectionTimeout);
     if (settings.maxRequestsPerSocket !== undefined && settings.maxRequestsPerSocket > 0) {

@@ -22,7 +22,7 @@ import {
 } from '../../lib/prepared-response.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import {
-  choosePreferences,
+  anonymousPreferences,
   resolveVisitorPreferences,
   visitorPreferencesNow,
   type VisitorPreferences,
@@ -80,8 +80,10 @@ function visitorViewOf(
 function anonymousViewOf(app: FastifyInstance, request: RequestHead): VisitorView | undefined {
   const reference = app.referenceData.snapshotNow();
   if (reference === undefined) return undefined;
-  const acceptLanguage = request.headers['accept-language'];
-  return { reference, preferences: choosePreferences(reference, { acceptLanguage }) };
+  return {
+    reference,
+    preferences: anonymousPreferences(reference, request.headers['accept-language']),
+  };
 }
 
 /**

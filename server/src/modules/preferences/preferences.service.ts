@@ -108,6 +108,17 @@ export function resolveVisitorPreferences(request: FastifyRequest): Promise<Visi
 }
 
 /**
+ * The locale and currency of a visitor who sends no cookies (no session, no choice made): the best
+ * enabled match of `Accept-Language` and its default currency.
+ */
+export function anonymousPreferences(
+  snapshot: ReferenceSnapshot,
+  acceptLanguage: string | undefined,
+): VisitorPreferences {
+  return choosePreferences(snapshot, { acceptLanguage });
+}
+
+/**
  * The visitor's locale and currency when they are known without waiting: an anonymous visitor
  * (no session cookie) while the reference data is cached, the common case of the hot reads. Else
  * undefined: ask {@link resolveVisitorPreferences}.

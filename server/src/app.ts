@@ -7,9 +7,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/dialect.ts';
-import { FastLane, fastLaneServerFactory } from './lib/fast-lane.ts';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
 import { maskLinkTokens } from './lib/mask-link-tokens.ts';
+import { COMPRESS_THRESHOLD_BYTES } from './lib/prepared-response.ts';
 import { requestId } from './lib/request-id.ts';
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
@@ -97,9 +97,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const fastLane = new FastLane();
   const app = Fastify({
-    serverFactory: fastLaneServerFactory(fastLane),
     logger: options.logger ?? loggerOptions(config),
     genReqId: (request) => requestId(request.headers['x-request-id']),
     childLoggerFactory: lazyChildLoggerFactory,
@@ -108,7 +106,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.decorate('fastLane', fastLane);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // A callback hook: no promise per request on the hot path.
@@ -124,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     thirdPartyOrigins: config.thirdPartyOrigins,
     connectOrigins: gatewayBrowserOrigins(config),
   });
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(databasePlugin, { database: options.database });
   await app.register(openApiPlugin, { publicUrl: config.publicUrl });
   await app.register(cookiesPlugin, {
@@ -197,9 +194,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.env !== 'production') await app.register(mailboxRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
-  app.addHook('onReady', (done) => {
-    fastLane.open({ headers: app.securityHeaders, log: app.log });
-    done();
-  });
   return app;
 }

@@ -3,8 +3,9 @@
  * The service worker (SPEC §4, §7, §8; DESIGN §8), served at `/service-worker.js`:
  * - precaches the app shell and every route chunk and locale catalogue of this build, and answers
  *   page navigations with the shell, so the app starts offline;
- * - keeps the public reads of `lib/pwa/cache-rules.ts` (network first, the cached copy when the
- *   network fails) and nothing else;
+ * - keeps the public reads of `lib/pwa/cache-rules.ts` and nothing else: network first (the cached
+ *   copy when the network fails), or, for the reads that are the same for everyone, the cached
+ *   copy at once while a fresh one is fetched for next time (stale-while-revalidate);
  * - waits after installing until the app asks it to take over (`SKIP_WAITING`), so an update is
  *   the visitor's choice;
  * - shows the server's push notifications and tells open pages about them.
@@ -17,7 +18,12 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import {
+  NetworkFirst,
+  StaleWhileRevalidate,
+  type Strategy,
+  type StrategyOptions,
+} from 'workbox-strategies';
 import {
   cacheRuleFor,
   CONDITIONAL_HEADERS,
@@ -51,18 +57,17 @@ registerRoute(
 );
 
 /**
- * One network-first strategy per cache rule: the answer when online, the stored copy offline.
- * A conditional read (`If-Modified-Since`) the worker has no copy of goes out unconditional, so
+ * One strategy per cache rule: network first (the answer when online, the stored copy offline),
+ * or stale-while-revalidate where the rule says so. A conditional read (`If-Modified-Since`) the worker has no copy of goes out unconditional, so
  * the full answer is there to keep; one it has a copy of may come back 304, which the page
  * handles and the stored copy stays.
  */
-const strategies = new Map<CacheRule, NetworkFirst>();
-function strategyFor(rule: CacheRule): NetworkFirst {
+const strategies = new Map<CacheRule, Strategy>();
+function strategyFor(rule: CacheRule): Strategy {
   let strategy = strategies.get(rule);
   if (!strategy) {
-    strategy = new NetworkFirst({
+    const options: StrategyOptions = {
       cacheName: rule.cacheName,
-      networkTimeoutSeconds: 10,
       plugins: [
         {
           requestWillFetch: async ({ request }) => {
@@ -82,7 +87,10 @@ function strategyFor(rule: CacheRule): NetworkFirst {
           purgeOnQuotaError: true,
         }),
       ],
-    });
+    };
+    strategy = rule.staleWhileRevalidate
+      ? new StaleWhileRevalidate(options)
+      : new NetworkFirst({ ...options, networkTimeoutSeconds: 10 });
     strategies.set(rule, strategy);
   }
   return strategy;

@@ -1,11 +1,15 @@
-import type { FastifyRequest } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import {
   isNotModified,
   negotiateEncoding,
-  preparedAnswer,
+  PER_VISITOR,
   prepareJson,
+  sendPrepared,
+  sharedCache,
+  type PreparedResponse,
 } from './prepared-response.ts';
 
 function requestWith(headers: Record<string, string>, method = 'GET'): FastifyRequest {
@@ -13,11 +17,11 @@ function requestWith(headers: Record<string, string>, method = 'GET'): FastifyRe
 }
 
 describe('prepareJson', () => {
-  it('gives the same JSON the same weak tag and a whole-second Last-Modified', () => {
+  it('gives the same JSON the same strong tag and a whole-second Last-Modified', () => {
     const a = prepareJson({ b: 1 }, { lastModified: new Date('2026-11-22T10:00:00.750Z') });
     const b = prepareJson({ b: 1 });
     expect(a.etag).toBe(b.etag);
-    expect(a.etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(a.etag).toMatch(/^"[\w-]{27}"$/);
     expect(prepareJson({ b: 2 }).etag).not.toBe(a.etag);
     expect(a.lastModified).toBe('Sun, 22 Nov 2026 10:00:00 GMT');
     expect(a.lastModifiedMs).toBe(Date.parse('2026-11-22T10:00:00Z'));
@@ -49,8 +53,8 @@ describe('isNotModified', () => {
   const prepared = prepareJson({ a: 1 }, { lastModified: new Date('2026-11-20T09:00:00Z') });
 
   it('matches If-None-Match weakly, in lists and with *', () => {
-    const opaque = prepared.etag.slice(2);
-    for (const tag of [prepared.etag, opaque, `"other", ${prepared.etag}`, '*']) {
+    const weak = `W/${prepared.etag}`;
+    for (const tag of [prepared.etag, weak, `"other", ${prepared.etag}`, '*']) {
       expect(isNotModified(requestWith({ 'if-none-match': tag }), prepared), tag).toBe(true);
     }
     expect(isNotModified(requestWith({ 'if-none-match': '"other"' }), prepared)).toBe(false);
@@ -94,50 +98,57 @@ describe('isNotModified', () => {
   });
 });
 
-describe('preparedAnswer', () => {
+describe('sendPrepared', () => {
   const small = prepareJson({ a: 1 }, { lastModified: new Date('2026-11-20T09:00:00Z') });
   const large = prepareJson({ list: Array.from({ length: 200 }, (_, index) => ({ index })) });
+  const app = Fastify({ logger: false });
+  const routes: Record<string, [PreparedResponse, Parameters<typeof sendPrepared>[3]]> = {
+    '/small': [small, PER_VISITOR],
+    '/large': [large, sharedCache(300, 86_400)],
+  };
+  app.register(compress, { threshold: 1024 });
+  app.register(async (scope) => {
+    for (const [path, [prepared, policy]] of Object.entries(routes)) {
+      scope.get(path, (request, reply) => sendPrepared(request, reply, prepared, policy));
+    }
+  });
+  afterAll(() => app.close());
 
-  it('sends a small body as it is, with its validators and the cache policy', () => {
-    const answer = preparedAnswer(requestWith({ 'accept-encoding': 'gzip' }), small, {
-      cacheControl: 'private, no-cache',
-      vary: 'Cookie',
+  it('sends a small body as it is, with its validators and the cache policy', async () => {
+    const response = await app.inject({ url: '/small', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({
+      'cache-control': 'private, no-cache',
+      etag: small.etag,
+      'last-modified': 'Fri, 20 Nov 2026 09:00:00 GMT',
+      vary: 'Cookie, Accept-Language',
+      'content-type': 'application/json; charset=utf-8',
     });
-    expect(answer).toEqual({
-      status: 200,
-      headers: {
-        'cache-control': 'private, no-cache',
-        etag: small.etag,
-        'last-modified': 'Fri, 20 Nov 2026 09:00:00 GMT',
-        vary: 'Cookie',
-        'content-type': 'application/json; charset=utf-8',
-      },
-      body: small.body,
-    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.rawPayload.equals(small.body)).toBe(true);
   });
 
-  it('compresses a large body for a client that accepts it, and varies on Accept-Encoding', () => {
-    const answer = preparedAnswer(requestWith({ 'accept-encoding': 'gzip' }), large, {
-      cacheControl: 'public, no-cache',
-    });
-    expect(answer.headers['content-encoding']).toBe('gzip');
-    expect(answer.headers.vary).toBe('Accept-Encoding');
-    expect(gunzipSync(answer.body ?? Buffer.alloc(0)).equals(large.body)).toBe(true);
-    const plain = preparedAnswer(requestWith({}), large, {
-      cacheControl: 'public, no-cache',
-      vary: 'Cookie',
-    });
-    expect(plain.headers.vary).toBe('Cookie, Accept-Encoding');
-    expect(plain.body).toBe(large.body);
+  it('compresses a large body once for a client that accepts it, and varies on Accept-Encoding', async () => {
+    const zipped = await app.inject({ url: '/large', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(large.encoded.get('gzip')?.equals(zipped.rawPayload)).toBe(true);
+    expect(zipped.headers['cache-control']).toBe(
+      'public, max-age=300, s-maxage=300, stale-while-revalidate=86400',
+    );
+    expect(gunzipSync(zipped.rawPayload).equals(large.body)).toBe(true);
+    const plain = await app.inject({ url: '/large' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.rawPayload.equals(large.body)).toBe(true);
   });
 
-  it('answers 304 with the validators and no body or type', () => {
-    const answer = preparedAnswer(requestWith({ 'if-none-match': small.etag }), small, {
-      cacheControl: 'public, no-cache',
-    });
-    expect(answer.status).toBe(304);
-    expect(answer.body).toBeUndefined();
-    expect(answer.headers.etag).toBe(small.etag);
-    expect(answer.headers['content-type']).toBeUndefined();
+  it('answers 304 with the validators and no body or type', async () => {
+    const response = await app.inject({ url: '/small', headers: { 'if-none-match': small.etag } });
+    expect(response.statusCode).toBe(304);
+    expect(response.rawPayload.length).toBe(0);
+    expect(response.headers.etag).toBe(small.etag);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers['content-type']).toBeUndefined();
   });
 });

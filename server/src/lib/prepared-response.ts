@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * A JSON response body serialised once and served many times: its bytes, a validator (ETag, and
- * Last-Modified when the data has a version time) and compressed copies made on first use. Hot
- * read endpoints (DESIGN §9, performance goals G13/G14) answer from these without serialising or
- * compressing per request.
+ * A JSON response body serialised once per data version and served many times, with its
+ * validators: a strong ETag (the digest of the JSON) and Last-Modified when the data has a version
+ * time. This holds only what the HTTP plugins do not do for us (decision 005): `@fastify/compress`
+ * compresses every answer anew and `@fastify/etag` hashes every body and matches one exact tag;
+ * here the body is built and compressed once per data version, and conditional requests are
+ * answered with lists of tags, weak comparison and dates, as browsers, workers and CDNs send them.
  */
 export interface PreparedResponse {
   readonly body: Buffer;
-  /** Weak entity tag: the same JSON gives the same tag in every process. */
+  /** Strong entity tag: the same JSON gives the same tag in every process. */
   readonly etag: string;
   /** HTTP date of the data's version, whole seconds. */
   readonly lastModified: string | undefined;
@@ -23,14 +24,8 @@ export interface PreparedResponse {
 
 export type ContentEncoding = 'br' | 'gzip';
 
-/**
- * Route options for routes answering with {@link sendPrepared}: the response compression plugin
- * stays out of them (they send their own compressed copies), which also spares its hooks.
- */
-export const PRECOMPRESSED = { compress: false, decompress: false } as const;
-
-/** Bodies smaller than this are sent as they are. */
-const COMPRESS_THRESHOLD_BYTES = 1024;
+/** Bodies smaller than this are sent as they are (the compression plugin's threshold too). */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** Serialises a value (already checked against its schema) as a prepared JSON response. */
 export function prepareJson(
@@ -45,7 +40,7 @@ export function prepareJson(
       : Math.floor(options.lastModified.getTime() / 1000) * 1000;
   return {
     body,
-    etag: `W/"${digest}"`,
+    etag: `"${digest}"`,
     lastModified: lastModifiedMs === undefined ? undefined : new Date(lastModifiedMs).toUTCString(),
     lastModifiedMs,
     encoded: new Map(),
@@ -77,6 +72,7 @@ export function negotiateEncoding(header: string | undefined): ContentEncoding |
   return br >= gzip ? 'br' : 'gzip';
 }
 
+/** The body in an encoding, compressed on first use and kept with the prepared response. */
 function encode(prepared: PreparedResponse, encoding: ContentEncoding): Buffer {
   let bytes = prepared.encoded.get(encoding);
   if (bytes === undefined) {
@@ -94,22 +90,20 @@ function encode(prepared: PreparedResponse, encoding: ContentEncoding): Buffer {
   return bytes;
 }
 
-/** What of a request decides the answer to it: its method and headers (Fastify's or Node's). */
-export type RequestHead = Pick<IncomingMessage, 'method' | 'headers'>;
+/** What of a request decides the answer to it: its method and headers. */
+export type RequestHead = Pick<FastifyRequest, 'method' | 'headers'>;
 
 /** Whether the request's validators match the prepared response (RFC 9110 §13.2.2). */
 export function isNotModified(request: RequestHead, prepared: PreparedResponse): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined) {
-    // If-None-Match takes precedence over If-Modified-Since; tags compare weakly.
-    const opaque = prepared.etag.slice(2);
+    // If-None-Match takes precedence over If-Modified-Since; tags compare weakly (RFC 9110
+    // §13.1.2), so a cache that weakened our tag still revalidates.
     return ifNoneMatch
       .split(',')
       .map((tag) => tag.trim())
-      .some(
-        (tag) => tag === '*' || tag === prepared.etag || tag === opaque || tag === `W/${opaque}`,
-      );
+      .some((tag) => tag === '*' || tag === prepared.etag || tag === `W/${prepared.etag}`);
   }
   const ifModifiedSince = request.headers['if-modified-since'];
   if (ifModifiedSince === undefined || prepared.lastModifiedMs === undefined) return false;
@@ -121,79 +115,52 @@ export function isNotModified(request: RequestHead, prepared: PreparedResponse):
   return prepared.lastModifiedMs <= since;
 }
 
-/** How a prepared response is cached: `Cache-Control`, and `Vary` beyond Accept-Encoding. */
+/** How a prepared response may be cached: `Cache-Control`, and `Vary`. */
 export interface CachePolicy {
   cacheControl: string;
   vary?: string;
 }
 
-/** The status, headers and body that answer a request with a prepared response. */
-export interface PreparedAnswer {
-  status: 200 | 304;
-  headers: Record<string, string>;
-  /** Absent for 304. */
-  body: Buffer | undefined;
-}
-
 /**
- * The answer to a request from a prepared response: 304 with no body when the request's
- * validators match, else the body in the best encoding the client accepts. `Cache-Control` and
- * `Vary` go with both.
+ * Sends a prepared response: 304 with no body when the request's validators match, else the
+ * JSON in the best encoding the client accepts, from the copy compressed once (the compression
+ * plugin lets an answer that already has its Content-Encoding pass). The cache policy and the
+ * validators go with both.
  */
-export function preparedAnswer(
-  request: RequestHead,
-  prepared: PreparedResponse,
-  policy: CachePolicy,
-): PreparedAnswer {
-  const compressible = prepared.body.length >= COMPRESS_THRESHOLD_BYTES;
-  const headers: Record<string, string> = {
-    'cache-control': policy.cacheControl,
-    etag: prepared.etag,
-  };
-  if (prepared.lastModified !== undefined) headers['last-modified'] = prepared.lastModified;
-  const vary = compressible
-    ? policy.vary === undefined
-      ? 'Accept-Encoding'
-      : `${policy.vary}, Accept-Encoding`
-    : policy.vary;
-  if (vary !== undefined) headers.vary = vary;
-  if (isNotModified(request, prepared)) return { status: 304, headers, body: undefined };
-  headers['content-type'] = 'application/json; charset=utf-8';
-  const encoding = compressible ? negotiateEncoding(request.headers['accept-encoding']) : null;
-  if (encoding === null) return { status: 200, headers, body: prepared.body };
-  headers['content-encoding'] = encoding;
-  return { status: 200, headers, body: encode(prepared, encoding) };
-}
-
-/** Sends a prepared response (see {@link preparedAnswer}). */
 export function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   prepared: PreparedResponse,
   policy: CachePolicy,
 ): FastifyReply {
-  const answer = preparedAnswer(request, prepared, policy);
-  return reply.code(answer.status).headers(answer.headers).send(answer.body);
+  const compressible = prepared.body.length >= COMPRESS_THRESHOLD_BYTES;
+  const vary = compressible
+    ? [policy.vary, 'Accept-Encoding'].filter(Boolean).join(', ')
+    : policy.vary;
+  reply.header('cache-control', policy.cacheControl).header('etag', prepared.etag);
+  if (prepared.lastModified !== undefined) reply.header('last-modified', prepared.lastModified);
+  if (vary !== undefined) reply.header('vary', vary);
+  if (isNotModified(request, prepared)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding = compressible ? negotiateEncoding(request.headers['accept-encoding']) : null;
+  if (encoding === null) return reply.send(prepared.body);
+  return reply.header('content-encoding', encoding).send(encode(prepared, encoding));
 }
 
+/** Answers that depend on the visitor's cookies and browser language: revalidated on every use. */
+export const PER_VISITOR: CachePolicy = {
+  cacheControl: 'private, no-cache',
+  vary: 'Cookie, Accept-Language',
+};
+
 /**
- * For a route handler that is not async: sends the prepared response made from `source`. When
- * the source is at hand (cached data, an anonymous visitor: the hot path), the answer goes out
- * at once and costs no promise; when it is a promise, the answer goes out once it settles, and
- * the returned promise tells Fastify to wait.
+ * Answers that are the same for everyone: browsers and shared caches (a CDN) use them for
+ * `fresh` seconds, then for up to `stale` more seconds while they revalidate in the background, so
+ * a returning visitor never waits for them. A change reaches every visitor within `fresh` seconds
+ * of their next use.
  */
-export function sendPreparedFrom<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  source: T | Promise<T>,
-  prepare: (value: T) => PreparedResponse,
-  options: CachePolicy,
-): Promise<void> | undefined {
-  if (source instanceof Promise) {
-    return source.then((value) => {
-      sendPrepared(request, reply, prepare(value), options);
-    });
-  }
-  sendPrepared(request, reply, prepare(source), options);
-  return undefined;
+export function sharedCache(fresh: number, stale: number): CachePolicy {
+  return {
+    cacheControl: `public, max-age=${fresh}, s-maxage=${fresh}, stale-while-revalidate=${stale}`,
+  };
 }

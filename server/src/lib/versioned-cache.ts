@@ -6,35 +6,20 @@
 export class VersionedCache<T> {
   #key: string | undefined;
   #value: Promise<T> | undefined;
-  /** The value of the last build that succeeded, by key, for {@link peek}. */
-  #settled: { key: string; value: T } | undefined;
 
   get(key: string, build: () => Promise<T>): Promise<T> {
     if (this.#key !== key || this.#value === undefined) {
       const value = build();
       this.#key = key;
       this.#value = value;
-      value.then(
-        (built) => {
-          if (this.#value === value) this.#settled = { key, value: built };
-        },
-        () => {
-          if (this.#value === value) {
-            this.#key = undefined;
-            this.#value = undefined;
-          }
-        },
-      );
+      value.catch(() => {
+        if (this.#value === value) {
+          this.#key = undefined;
+          this.#value = undefined;
+        }
+      });
     }
     return this.#value;
-  }
-
-  /** The value built for `key`, when it is built already; else undefined (use {@link get}). */
-  peek(key: string): T | undefined {
-    const settled = this.#settled;
-    return settled !== undefined && settled.key === key && this.#key === key
-      ? settled.value
-      : undefined;
   }
 }
 

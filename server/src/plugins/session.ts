@@ -32,11 +32,6 @@ export interface SessionStore {
   /** The signed-in user of the request, or null. */
   user(request: FastifyRequest): Promise<UserRow | null>;
   /**
-   * Whether the request may belong to a signed-in user: it carries a well-formed session cookie.
-   * A request without one is anonymous, known without a database read.
-   */
-  mayBeSignedIn(request: FastifyRequest): boolean;
-  /**
    * Signs a user in on this browser: a new random session id (any session the request carried is
    * ended first, so an id planted before sign-in is worthless) in an HttpOnly cookie.
    */
@@ -122,9 +117,6 @@ export const sessionPlugin = fp(
       },
       async user(request) {
         return (await store.current(request))?.user ?? null;
-      },
-      mayBeSignedIn(request) {
-        return sessionIdOf(request) !== undefined;
       },
       async start(request, reply, userId) {
         const previous = request.cookies[cookieName];

@@ -92,7 +92,9 @@ describe('GET /api/data/page/{id}', () => {
       url: '/api/data/page/terms-and-conditions?locale=de',
     });
     expect(PageResponseSchema.parse(response.json()).locale).toBe('de');
-    expect(response.headers['cache-control']).toBe('public, no-cache');
+    expect(response.headers['cache-control']).toBe(
+      'public, max-age=300, s-maxage=300, stale-while-revalidate=86400',
+    );
     const disabled = await testApp.app.inject({
       method: 'GET',
       url: '/api/data/page/terms-and-conditions?locale=ja',

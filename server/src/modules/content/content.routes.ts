@@ -2,10 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PageParamsSchema, PageQuerySchema, PageResponseSchema } from '@uniquair/contract/data';
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
-import { PRECOMPRESSED, sendPrepared } from '../../lib/prepared-response.ts';
+import { PER_VISITOR, sendPrepared, sharedCache } from '../../lib/prepared-response.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { isEnabledIn } from '../data/data.service.ts';
 import { resolveVisitorPreferences } from '../preferences/preferences.service.ts';
+
+/** A page in a locale the query names: the same for everyone; edits show within five minutes. */
+const PAGE = sharedCache(300, 86_400);
 
 /**
  * `GET /api/data/page/{id}` (SPEC §7): a content page by number or slug, in the visitor's locale
@@ -15,7 +18,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/data/page/:id',
     {
-      ...PRECOMPRESSED,
       schema: {
         tags: ['content'],
         summary: 'A content page by number or slug',
@@ -43,14 +45,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         locale = asked;
       }
       const prepared = await app.content.page(request.params.id, locale);
-      return sendPrepared(
-        request,
-        reply,
-        prepared,
-        asked === undefined
-          ? { cacheControl: 'private, no-cache', vary: 'Cookie, Accept-Language' }
-          : { cacheControl: 'public, no-cache' },
-      );
+      return sendPrepared(request, reply, prepared, asked === undefined ? PER_VISITOR : PAGE);
     },
   );
 };

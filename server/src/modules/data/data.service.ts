@@ -106,21 +106,6 @@ export class ReferenceDataService {
     );
   }
 
-  /**
-   * The reference data of the current version when it is at hand (versions fresh, snapshot
-   * built), without waiting; else undefined (use {@link snapshot}).
-   */
-  snapshotNow(): ReferenceSnapshot | undefined {
-    const versions = this.#versions.peek();
-    return versions && this.#snapshot.peek(versions.key(REFERENCE_DATASET));
-  }
-
-  /** The route network when it is at hand, without waiting; else undefined (see routeNetwork). */
-  routeNetworkNow(): PreparedResponse | undefined {
-    const versions = this.#versions.peek();
-    return versions && this.#routes.peek(versions.key(ROUTES_DATASET));
-  }
-
   /** The route network with its version time (`Last-Modified`), serialised once per version. */
   async routeNetwork(): Promise<PreparedResponse> {
     const versions = await this.#versions.current();

@@ -82,15 +82,6 @@ export class DatasetVersionWatcher {
     return this.#pending;
   }
 
-  /**
-   * The current versions when the last reading is still fresh, without waiting; undefined when a
-   * reading is due (then use {@link current}). Lets hot reads answer without a promise.
-   */
-  peek(): DatasetVersions | undefined {
-    if (this.#current === undefined) return undefined;
-    return this.#now() - this.#checkedAt < this.#checkIntervalMs ? this.#current : undefined;
-  }
-
   /** Forgets the last reading: the next call reads the versions again. */
   invalidate(): void {
     this.#checkedAt = Number.NEGATIVE_INFINITY;

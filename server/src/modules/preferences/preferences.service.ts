@@ -107,31 +107,6 @@ export function resolveVisitorPreferences(request: FastifyRequest): Promise<Visi
   return preferences;
 }
 
-/**
- * The locale and currency of a visitor who sends no cookies (no session, no choice made): the best
- * enabled match of `Accept-Language` and its default currency.
- */
-export function anonymousPreferences(
-  snapshot: ReferenceSnapshot,
-  acceptLanguage: string | undefined,
-): VisitorPreferences {
-  return choosePreferences(snapshot, { acceptLanguage });
-}
-
-/**
- * The visitor's locale and currency when they are known without waiting: an anonymous visitor
- * (no session cookie) while the reference data is cached, the common case of the hot reads. Else
- * undefined: ask {@link resolveVisitorPreferences}.
- */
-export function visitorPreferencesNow(
-  request: FastifyRequest,
-  snapshot: ReferenceSnapshot,
-): VisitorPreferences | undefined {
-  return request.server.sessions.mayBeSignedIn(request)
-    ? undefined
-    : preferencesOf(request, snapshot, null);
-}
-
 function preferencesOf(
   request: FastifyRequest,
   snapshot: ReferenceSnapshot,

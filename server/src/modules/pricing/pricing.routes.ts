@@ -24,7 +24,7 @@ const NotModifiedSchema = z
 
 /**
  * Cheapest-price calendars and offers (SPEC §7): answered from the price summary through the
- * service's prepared responses, with ETag, Last-Modified, 304s and precompressed bodies.
+ * service's prepared responses, with ETag, Last-Modified and 304s.
  */
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new PricingService({
@@ -40,9 +40,6 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/cheapest-price/months/:routeId',
     {
-      // Bodies leave precompressed from the prepared response; the plugin's hooks would only cost.
-      compress: false,
-      decompress: false,
       schema: {
         tags: ['pricing'],
         summary: 'Cheapest price per month for the next 12 months',
@@ -64,9 +61,6 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/cheapest-price/days/:routeId/:year/:month',
     {
-      // Bodies leave precompressed from the prepared response; the plugin's hooks would only cost.
-      compress: false,
-      decompress: false,
       schema: {
         tags: ['pricing'],
         summary: 'Cheapest price and its rating for each operated day of a month',
@@ -92,9 +86,6 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/cheapest-price/:airportId/offers',
     {
-      // Bodies leave precompressed from the prepared response; the plugin's hooks would only cost.
-      compress: false,
-      decompress: false,
       schema: {
         tags: ['pricing'],
         summary: 'Cheapest destinations from an airport in the coming four weeks',

@@ -27,6 +27,18 @@ describe('the service worker cache allow-list', () => {
     expect(get(path)?.cacheName).toBe(PUBLIC_DATA_CACHE);
   });
 
+  it.each([
+    ['/api/data/routes', true],
+    ['/api/data/de/countries', true],
+    ['/api/data/en/titles', true],
+    ['/api/data/page/privacy-policy', true],
+    ['/api/data/init', undefined],
+    ['/api/cheapest-price/months/12', undefined],
+    ['/api/search/result/0123456789abcdef0123456789abcdef', undefined],
+  ])('answers %s from the cache while revalidating: %s', (path, expected) => {
+    expect(get(path)?.staleWhileRevalidate).toBe(expected);
+  });
+
   it('keeps search results by hash in their own, shorter-lived cache', () => {
     const rule = get('/api/search/result/0123456789abcdef0123456789abcdef');
     expect(rule?.cacheName).toBe(SEARCH_RESULTS_CACHE);

@@ -26,6 +26,12 @@ export interface CacheRule {
    * cookies are the visitor's language, currency and partner — never a session's data.
    */
   readonly varyCookieAllowed?: boolean;
+  /**
+   * Whether a stored copy answers at once while the worker fetches a fresh one for next time
+   * (stale-while-revalidate): for the reads the server marks cacheable by everyone, which change
+   * seldom. Otherwise the network answers first and the copy is kept for offline use.
+   */
+  readonly staleWhileRevalidate?: boolean;
 }
 
 const DAY = 86_400;
@@ -37,6 +43,8 @@ const PUBLIC: CacheRule = {
 };
 const RESULTS: CacheRule = { cacheName: SEARCH_RESULTS_CACHE, maxAgeSeconds: DAY, maxEntries: 30 };
 const STARTUP: CacheRule = { ...PUBLIC, varyCookieAllowed: true };
+/** Route network, countries, titles and content pages: the same for everyone, seldom changed. */
+const REFERENCE: CacheRule = { ...PUBLIC, staleWhileRevalidate: true };
 
 const LOCALE = '[A-Za-z]{2,3}(?:_[A-Za-z]{2})?';
 
@@ -44,13 +52,13 @@ const LOCALE = '[A-Za-z]{2,3}(?:_[A-Za-z]{2})?';
 const ALLOW_LIST: ReadonlyArray<readonly [RegExp, CacheRule]> = [
   // Start-up data, route list and airports, currencies, ticket types.
   [/^\/api\/data\/init$/, STARTUP],
-  [/^\/api\/data\/routes$/, PUBLIC],
+  [/^\/api\/data\/routes$/, REFERENCE],
   [/^\/api\/data\/currencies$/, PUBLIC],
   [/^\/api\/data\/ticket-types$/, PUBLIC],
   // Countries and titles in a language.
-  [new RegExp(`^/api/data/${LOCALE}/(?:countries|titles)$`), PUBLIC],
+  [new RegExp(`^/api/data/${LOCALE}/(?:countries|titles)$`), REFERENCE],
   // Content pages by slug or id.
-  [/^\/api\/data\/page\/[A-Za-z0-9-]{1,100}$/, PUBLIC],
+  [/^\/api\/data\/page\/[A-Za-z0-9-]{1,100}$/, REFERENCE],
   // Price calendars (months, days) and offers per airport.
   [/^\/api\/cheapest-price\/months\/\d{1,9}$/, PUBLIC],
   [/^\/api\/cheapest-price\/days\/\d{1,9}\/\d{4}\/\d{1,2}$/, PUBLIC],

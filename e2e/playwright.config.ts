@@ -8,8 +8,14 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 /** A fresh SQLite file per run: the server migrates and seeds it on start. */
 const database = `${repoRoot}data/e2e-${port}.sqlite`;
-/** The web app built from the current sources for this run. */
-const webDist = `${repoRoot}data/e2e-web-${port}`;
+/**
+ * The web app built from the current sources: for this run, or the build CI made once for every
+ * suite (`WEB_BUILD_DIR`).
+ */
+const prebuiltWeb = process.env.WEB_BUILD_DIR;
+const webDist = prebuiltWeb ?? `${repoRoot}data/e2e-web-${port}`;
+/** A demo database CI seeded once for every suite (`SEEDED_DB_TEMPLATE`): copied, not seeded again. */
+const seededTemplate = process.env.SEEDED_DB_TEMPLATE;
 
 /**
  * Black-box journeys in Debian's Chromium (no browser downloads) against the real server, which
@@ -20,6 +26,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
+  // The journeys mostly wait on the browser and the server: two at a time even on two cores.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   reporter: 'list',
   use: {
     baseURL,
@@ -47,11 +55,17 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Remove the previous run's database, rebuild the web app so it matches the sources, then
-    // start the server the way `npm start` does (migrate, seed, serve).
+    // Remove the previous run's database (or start from CI's seeded copy), rebuild the web app so
+    // it matches the sources unless CI built it once already, then start the server the way
+    // `npm start` does (migrate, seed an empty database, serve).
     command: [
       `rm -f "${database}" "${database}-wal" "${database}-shm"`,
-      `npm run build --workspace @uniquair/web -- --logLevel warn --outDir "${webDist}" --emptyOutDir`,
+      ...(seededTemplate ? [`cp "${seededTemplate}" "${database}"`] : []),
+      ...(prebuiltWeb
+        ? []
+        : [
+            `npm run build --workspace @uniquair/web -- --logLevel warn --outDir "${webDist}" --emptyOutDir`,
+          ]),
       'exec node ../scripts/start.mjs',
     ].join(' && '),
     cwd: e2eDir,

@@ -44,10 +44,12 @@ async function seedTemplate(): Promise<string> {
 
 /**
  * The `DATABASE_URL` of a fresh copy, in `dir`, of the seeded demo database. Seeding takes about
- * 15 s, so it is done once per run and each benchmark's server starts on its own copy.
+ * 15 s, so it is done once per run (or once per CI run, which names its copy in
+ * `SEEDED_DB_TEMPLATE`) and each benchmark's server starts on its own copy.
  */
 export async function seededSqlite(dir: string): Promise<string> {
-  seededTemplate ??= seedTemplate();
+  const shared = process.env.SEEDED_DB_TEMPLATE;
+  seededTemplate ??= shared ? Promise.resolve(shared) : seedTemplate();
   const file = join(dir, 'bench.sqlite');
   copyFileSync(await seededTemplate, file);
   return `sqlite:${file}`;

@@ -1,21 +1,37 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import {
+  E2E_PORT,
+  REPO_ROOT,
+  SEEDED_DB_TEMPLATE,
+  WEB_DIST,
+  WEB_PREBUILT,
+} from './fixtures/run-paths.ts';
 
 const e2eDir = fileURLToPath(new URL('.', import.meta.url));
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-/** E2E_PORT lets several runs share a machine; each gets its own database and web build. */
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
-/** A fresh SQLite file per run: the server migrates and seeds it on start. */
-const database = `${repoRoot}data/e2e-${port}.sqlite`;
-/**
- * The web app built from the current sources: for this run, or the build CI made once for every
- * suite (`WEB_BUILD_DIR`).
- */
-const prebuiltWeb = process.env.WEB_BUILD_DIR;
-const webDist = prebuiltWeb ?? `${repoRoot}data/e2e-web-${port}`;
-/** A demo database CI seeded once for every suite (`SEEDED_DB_TEMPLATE`): copied, not seeded again. */
-const seededTemplate = process.env.SEEDED_DB_TEMPLATE;
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+/** A fresh SQLite file per run: a copy of CI's seeded one, or empty and seeded by the server. */
+const database = `${REPO_ROOT}data/e2e-${E2E_PORT}.sqlite`;
+
+/** Debian's Chromium, headless, without the features that reach the network. */
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+};
+
+/** The tag of journeys that change the web build the server serves. */
+const DEPLOYMENT = /@deployment/;
 
 /**
  * Black-box journeys in Debian's Chromium (no browser downloads) against the real server, which
@@ -35,23 +51,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
+    { name: 'chromium', use: chromium, grepInvert: DEPLOYMENT },
+    // Journeys that change the served build (a new deployment, a missing worker file) run alone,
+    // one after the other, once every other journey is done: no other page sees the change.
     {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
+      name: 'deployments',
+      use: chromium,
+      grep: DEPLOYMENT,
+      dependencies: ['chromium'],
+      fullyParallel: false,
+      workers: 1,
     },
   ],
   webServer: {
@@ -60,20 +69,20 @@ export default defineConfig({
     // `npm start` does (migrate, seed an empty database, serve).
     command: [
       `rm -f "${database}" "${database}-wal" "${database}-shm"`,
-      ...(seededTemplate ? [`cp "${seededTemplate}" "${database}"`] : []),
-      ...(prebuiltWeb
+      ...(SEEDED_DB_TEMPLATE ? [`cp "${SEEDED_DB_TEMPLATE}" "${database}"`] : []),
+      ...(WEB_PREBUILT
         ? []
         : [
-            `npm run build --workspace @uniquair/web -- --logLevel warn --outDir "${webDist}" --emptyOutDir`,
+            `npm run build --workspace @uniquair/web -- --logLevel warn --outDir "${WEB_DIST}" --emptyOutDir`,
           ]),
       'exec node ../scripts/start.mjs',
     ].join(' && '),
     cwd: e2eDir,
     env: {
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: String(E2E_PORT),
       DATABASE_URL: `sqlite:${database}`,
-      WEB_DIST_DIR: webDist,
+      WEB_DIST_DIR: WEB_DIST,
       // Links and payment returns come back to the origin the browser uses (its storage lives there).
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { WEB_DIST } from '../fixtures/run-paths.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { addDays, dailyReturnRoute, loadNetwork, today } from './search-helpers.ts';
 
@@ -11,9 +11,8 @@ import { addDays, dailyReturnRoute, loadNetwork, today } from './search-helpers.
  * deployment taken by the visitor.
  */
 
-const port = Number(process.env.E2E_PORT ?? 3100);
 /** The web build this run's server serves (see playwright.config.ts). */
-const webDist = fileURLToPath(new URL(`../../data/e2e-web-${port}/`, import.meta.url));
+const webDist = WEB_DIST;
 
 /** Waits until the page is controlled by the active service worker at /service-worker.js. */
 async function controlledByWorker(page: Page): Promise<string> {
@@ -367,78 +366,90 @@ test("a signed-in traveller's bookings are not readable after sign-out, online o
   await context.setOffline(false);
 });
 
-test('detects a new deployment and reloads into it when the visitor accepts', async ({ page }) => {
-  test.setTimeout(90_000);
-  const indexPath = `${webDist}index.html`;
-  const workerPath = `${webDist}service-worker.js`;
-  const originalIndex = readFileSync(indexPath, 'utf8');
-  const originalWorker = readFileSync(workerPath, 'utf8');
+test(
+  'detects a new deployment and reloads into it when the visitor accepts',
+  {
+    tag: '@deployment',
+  },
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    const indexPath = `${webDist}index.html`;
+    const workerPath = `${webDist}service-worker.js`;
+    const originalIndex = readFileSync(indexPath, 'utf8');
+    const originalWorker = readFileSync(workerPath, 'utf8');
 
-  await page.goto('/');
-  await controlledByWorker(page);
-  await precached(page);
-  const before = await page.locator('meta[name="uniquair-build"]').getAttribute('content');
-  expect(before).toBeTruthy();
+    await page.goto('/');
+    await controlledByWorker(page);
+    await precached(page);
+    const before = await page.locator('meta[name="uniquair-build"]').getAttribute('content');
+    expect(before).toBeTruthy();
 
-  // A new deployment: a new shell, and a worker whose precache lists it (as a build writes it).
-  const nextBuild = `e2e-next-${Date.now()}`;
-  const nextIndex = originalIndex.replace(
-    /(<meta name="uniquair-build" content=")[^"]*(")/,
-    `$1${nextBuild}$2`,
-  );
-  const oldRevision = createHash('md5').update(originalIndex).digest('hex');
-  const newRevision = createHash('md5').update(nextIndex).digest('hex');
-  expect(originalWorker).toContain(oldRevision);
-  try {
-    writeFileSync(indexPath, nextIndex);
-    writeFileSync(workerPath, originalWorker.replaceAll(oldRevision, newRevision));
+    // A new deployment: a new shell, and a worker whose precache lists it (as a build writes it).
+    const nextBuild = `e2e-next-${Date.now()}`;
+    const nextIndex = originalIndex.replace(
+      /(<meta name="uniquair-build" content=")[^"]*(")/,
+      `$1${nextBuild}$2`,
+    );
+    const oldRevision = createHash('md5').update(originalIndex).digest('hex');
+    const newRevision = createHash('md5').update(nextIndex).digest('hex');
+    expect(originalWorker).toContain(oldRevision);
+    try {
+      writeFileSync(indexPath, nextIndex);
+      writeFileSync(workerPath, originalWorker.replaceAll(oldRevision, newRevision));
 
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Check for updates' }).click();
+      const prompt = page.getByText('A new version of the app is available.');
+      await expect(prompt).toBeVisible({ timeout: 30_000 });
+      await page.keyboard.press('Escape');
+      const reloaded = page.waitForEvent('load');
+      await page
+        .locator('div', { has: prompt })
+        .getByRole('button', { name: 'Update the app' })
+        .last()
+        .click();
+      await reloaded;
+      await expect(page.locator('meta[name="uniquair-build"]')).toHaveAttribute(
+        'content',
+        nextBuild,
+      );
+    } finally {
+      writeFileSync(indexPath, originalIndex);
+      writeFileSync(workerPath, originalWorker);
+    }
+  },
+);
+
+test(
+  'a worker file that is missing gives a warning and the worker is unregistered',
+  {
+    tag: '@deployment',
+  },
+  async ({ page, allowFailedResource }) => {
+    const workerPath = `${webDist}service-worker.js`;
+    const original = readFileSync(workerPath);
+    await page.goto('/');
+    await controlledByWorker(page);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    allowFailedResource('/service-worker.js');
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('button', { name: 'Check for updates' }).click();
-    const prompt = page.getByText('A new version of the app is available.');
-    await expect(prompt).toBeVisible({ timeout: 30_000 });
-    await page.keyboard.press('Escape');
-    const reloaded = page.waitForEvent('load');
-    await page
-      .locator('div', { has: prompt })
-      .getByRole('button', { name: 'Update the app' })
-      .last()
-      .click();
-    await reloaded;
-    await expect(page.locator('meta[name="uniquair-build"]')).toHaveAttribute('content', nextBuild);
-  } finally {
-    writeFileSync(indexPath, originalIndex);
-    writeFileSync(workerPath, originalWorker);
-  }
-});
+    const check = page.getByRole('button', { name: 'Check for updates' });
+    await expect(check).toBeVisible();
 
-test('a worker file that is missing gives a warning and the worker is unregistered', async ({
-  page,
-  allowFailedResource,
-}) => {
-  const workerPath = `${webDist}service-worker.js`;
-  const original = readFileSync(workerPath);
-  await page.goto('/');
-  await controlledByWorker(page);
-  const warnings: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'warning') warnings.push(message.text());
-  });
-  allowFailedResource('/service-worker.js');
-  await page.getByRole('button', { name: 'Menu' }).click();
-  const check = page.getByRole('button', { name: 'Check for updates' });
-  await expect(check).toBeVisible();
-
-  // A deployment without the worker file: the server answers 404 for it.
-  try {
-    rmSync(workerPath);
-    await check.click();
-    await expect(page.getByText('The latest version loads with every visit.')).toBeVisible();
-  } finally {
-    writeFileSync(workerPath, original);
-  }
-  expect(warnings.some((text) => text.includes('/service-worker.js'))).toBe(true);
-  expect(
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length),
-  ).toBe(0);
-});
+    // A deployment without the worker file: the server answers 404 for it.
+    try {
+      rmSync(workerPath);
+      await check.click();
+      await expect(page.getByText('The latest version loads with every visit.')).toBeVisible();
+    } finally {
+      writeFileSync(workerPath, original);
+    }
+    expect(warnings.some((text) => text.includes('/service-worker.js'))).toBe(true);
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length),
+    ).toBe(0);
+  },
+);

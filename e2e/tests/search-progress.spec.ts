@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page, WebSocket } from '@playwright/test';
+import { E2E_PORT, freshDatabase, REPO_ROOT, WEB_DIST } from '../fixtures/run-paths.ts';
 import { expect, test } from '../fixtures/test.ts';
 import {
   addDays,
@@ -133,16 +134,14 @@ test.describe('search progress transports', () => {
 
 test.describe('an expired search', () => {
   // A server of its own whose results expire after a few seconds (SEARCH_RESULT_TTL_SECONDS).
-  const port = Number(process.env.E2E_PORT ?? 3100) + 57;
-  const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-  const database = `${repoRoot}data/e2e-expiry-${port}.sqlite`;
-  const webDist = `${repoRoot}data/e2e-web-${Number(process.env.E2E_PORT ?? 3100)}`;
+  const port = E2E_PORT + 57;
+  const database = `${REPO_ROOT}data/e2e-expiry-${port}.sqlite`;
   const baseURL = `http://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${database}${suffix}`, { force: true });
+    freshDatabase(database);
     server = spawn(process.execPath, ['../scripts/start.mjs'], {
       cwd: fileURLToPath(new URL('..', import.meta.url)),
       env: {
@@ -150,7 +149,7 @@ test.describe('an expired search', () => {
         HOST: '127.0.0.1',
         PORT: String(port),
         DATABASE_URL: `sqlite:${database}`,
-        WEB_DIST_DIR: webDist,
+        WEB_DIST_DIR: WEB_DIST,
         LOG_LEVEL: 'warn',
         SEARCH_RESULT_TTL_SECONDS: '4',
       },

@@ -13,7 +13,9 @@ import {
   TEST_TODAY,
   type TestDatabase,
 } from '../../../test/helpers/database.ts';
-import type { Airport, FareClass, Flight, FlightSegment, PagesTable, Route } from '../database.ts';
+import type { PagesTable } from '../tables/content.ts';
+import type { FareClass, Flight, FlightSegment, Route } from '../tables/inventory.ts';
+import type { Airport } from '../tables/reference.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { BUSINESS_MIN_KM } from './fares.ts';
 import { INVENTORY_DAYS } from './flights.ts';

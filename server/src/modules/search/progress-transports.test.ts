@@ -17,7 +17,7 @@ import {
   inventoryOf,
   readEvents,
 } from '../../../test/helpers/search.ts';
-import type { Route } from '../../db/database.ts';
+import type { Route } from '../../db/tables/inventory.ts';
 
 const ONE_ADULT = { adults: 1, children: 0, infants: 0 };
 

@@ -22,7 +22,7 @@ import {
   inventoryOf,
   nonDailyRoute,
 } from '../../../test/helpers/search.ts';
-import type { Route } from '../../db/database.ts';
+import type { Route } from '../../db/tables/inventory.ts';
 import { searchHash } from './search-hash.ts';
 
 const ONE_ADULT = { adults: 1, children: 0, infants: 0 };

@@ -1,9 +1,9 @@
 import { SearchInitResponseSchema, SearchStatusResponseSchema } from '@uniquair/contract/search';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { buildTestApp, type TestApp } from './build.ts';
+import { buildTestApp, type TestApp, type TestAppOptions } from './build.ts';
 import { testClock, type TestClock } from './clock.ts';
-import { dailyRoundTrip } from './search.ts';
+import { dailyRoundTrip, gated, inventoryOf } from './search.ts';
 import type { Route } from '../../src/db/tables/inventory.ts';
 
 export const ONE_ADULT = { adults: 1, children: 0, infants: 0 };
@@ -53,4 +53,38 @@ export async function inventorySearchApp(): Promise<{
   );
   const { out, back } = await dailyRoundTrip(testApp.app.db);
   return { testApp, clock, out, back };
+}
+
+/** The supplier of {@link gatedSearchApp}: the inventory, answering each part when released. */
+export type GatedSupplier = ReturnType<typeof gated>;
+
+/**
+ * An app whose only supplier is the seeded inventory behind a gate: init answers at once, in
+ * progress, and the parts wait for the gate's release. `search` adds search settings.
+ */
+export async function gatedSearchApp(
+  env: Record<string, string> = {},
+  search: Omit<NonNullable<TestAppOptions['search']>, 'initWaitMs' | 'suppliers'> = {},
+): Promise<{ testApp: TestApp; gate: GatedSupplier }> {
+  let gate: GatedSupplier | undefined;
+  const testApp = await buildTestApp(env, {
+    clock: testClock().now,
+    search: {
+      ...search,
+      initWaitMs: 0,
+      suppliers: (app) => {
+        gate = gated(inventoryOf(app));
+        return [gate];
+      },
+    },
+  });
+  if (gate === undefined) throw new Error('The app built no search supplier');
+  return { testApp, gate };
+}
+
+/** Starts the app listening on a free local port; answers its base URL. */
+export async function listenLocally(testApp: TestApp): Promise<string> {
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = testApp.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }

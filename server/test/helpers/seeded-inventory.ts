@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import type { FareClass, Flight, FlightSegment, Route } from '../../src/db/tables/inventory.ts';
 import type { Airport } from '../../src/db/tables/reference.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
 
 /** Everything the checks of the seeded inventory read, loaded once. */
 export interface InventorySnapshot {
@@ -40,6 +41,21 @@ export async function loadInventory(db: Kysely<Database>): Promise<InventorySnap
     segmentsByFlight: groupBy(segments, (segment) => segment.flight_id),
     faresByFlight: groupBy(fares, (fare) => fare.flight_id),
   };
+}
+
+/**
+ * Inside a describe: a seeded database of its own, whose inventory is read before the tests into
+ * the object answered (filled in place) and which is deleted after them.
+ */
+export function seededInventory(): InventorySnapshot {
+  const data = {} as InventorySnapshot;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    Object.assign(data, await loadInventory(database.db));
+  }, 120_000);
+  afterAll(() => database.dispose());
+  return data;
 }
 
 /** Collects rule violations, so a loop over many rows asserts once and shows the first few. */

@@ -1,17 +1,8 @@
 import { addDays, isoWeekdayOf, type Ymd } from '@uniquair/domain/dates/ymd';
 import { ALL_DAYS_MASK, operatesOnIsoWeekday } from '@uniquair/domain/routes/day-of-week';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  dialectUnderTest,
-  TEST_TODAY,
-  type TestDatabase,
-} from '../../../test/helpers/database.ts';
-import {
-  loadInventory,
-  Problems,
-  type InventorySnapshot,
-} from '../../../test/helpers/seeded-inventory.ts';
+import { describe, expect, it } from 'vitest';
+import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
+import { Problems, seededInventory } from '../../../test/helpers/seeded-inventory.ts';
 import type { FlightSegment, Route } from '../tables/inventory.ts';
 import { INVENTORY_DAYS } from './flights.ts';
 
@@ -19,15 +10,7 @@ const MINUTE_MS = 60_000;
 const LAST_DAY = addDays(TEST_TODAY, INVENTORY_DAYS - 1);
 
 describe(`the seeded database (${dialectUnderTest()}, today ${TEST_TODAY})`, () => {
-  let database: TestDatabase;
-  let data: InventorySnapshot;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    data = await loadInventory(database.db);
-  }, 120_000);
-
-  afterAll(() => database.dispose());
+  const data = seededInventory();
 
   describe('flights', () => {
     it('run only on operated days, inside the availability window and the coming year', () => {

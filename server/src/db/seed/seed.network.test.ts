@@ -1,30 +1,13 @@
 import { addDays } from '@uniquair/domain/dates/ymd';
 import { ALL_DAYS_MASK, daysOfMask } from '@uniquair/domain/routes/day-of-week';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  dialectUnderTest,
-  TEST_TODAY,
-  type TestDatabase,
-} from '../../../test/helpers/database.ts';
-import {
-  loadInventory,
-  Problems,
-  type InventorySnapshot,
-} from '../../../test/helpers/seeded-inventory.ts';
+import { describe, expect, it } from 'vitest';
+import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
+import { Problems, seededInventory } from '../../../test/helpers/seeded-inventory.ts';
 import type { FareClass, Route } from '../tables/inventory.ts';
 import { BUSINESS_MIN_KM } from './fares.ts';
 
 describe(`the seeded database (${dialectUnderTest()}, today ${TEST_TODAY})`, () => {
-  let database: TestDatabase;
-  let data: InventorySnapshot;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    data = await loadInventory(database.db);
-  }, 120_000);
-
-  afterAll(() => database.dispose());
+  const data = seededInventory();
 
   describe('airports', () => {
     it('are at least 60 real airports on at least three continents', () => {

@@ -6,6 +6,7 @@ import { testClock } from '../../../test/helpers/clock.ts';
 import { TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import {
+  gatedSearchApp,
   initBody,
   initSearch,
   ONE_ADULT,
@@ -88,20 +89,7 @@ describe('search jobs', () => {
   });
 
   it('start one job for 50 identical concurrent inits: one call per leg to each supplier', async () => {
-    let gate: ReturnType<typeof gated> | undefined;
-    const testApp = await buildTestApp(
-      { SEARCH_INITS_PER_MINUTE: '0' },
-      {
-        clock: testClock().now,
-        search: {
-          initWaitMs: 0,
-          suppliers: (app) => {
-            gate = gated(inventoryOf(app));
-            return [gate];
-          },
-        },
-      },
-    );
+    const { testApp, gate } = await gatedSearchApp({ SEARCH_INITS_PER_MINUTE: '0' });
     try {
       const { out, back } = await dailyRoundTrip(testApp.app.db);
       const payload = {
@@ -119,10 +107,10 @@ describe('search jobs', () => {
       const outcomes = responses.map((response) => response.headers['search-job']);
       expect(outcomes.filter((outcome) => outcome === 'started')).toHaveLength(1);
       expect(outcomes.filter((outcome) => outcome === 'joined')).toHaveLength(49);
-      await eventually(() => gate?.waiting() === 2);
-      expect(gate?.calls).toBe(2);
+      await eventually(() => gate.waiting() === 2);
+      expect(gate.calls).toBe(2);
       expect(testApp.app.searchEngine.jobs.stats).toMatchObject({ started: 1, joined: 49 });
-      gate?.release();
+      gate.release();
       await eventually(() => testApp.app.searchEngine.jobs.runningCount === 0);
       const after = await Promise.all(
         Array.from({ length: 5 }, () => initSearch(testApp, payload)),
@@ -130,7 +118,7 @@ describe('search jobs', () => {
       expect(after.map((response) => response.headers['search-job'])).toEqual(
         Array(5).fill('stored'),
       );
-      expect(gate?.calls).toBe(2);
+      expect(gate.calls).toBe(2);
     } finally {
       await testApp.close();
     }

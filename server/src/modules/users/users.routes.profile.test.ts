@@ -8,8 +8,7 @@ import { PASSWORD, usersApi } from '../../../test/helpers/users-api.ts';
 
 describe('the users API', () => {
   const { post, current, confirm, started } = usersApi();
-  let smtp: TestSmtpServer;
-  let app: FastifyInstance;
+  let app: FastifyInstance, smtp: TestSmtpServer;
 
   beforeAll(() => {
     ({ app, smtp } = started());

@@ -17,8 +17,7 @@ import { TOKEN_LIFETIME_MS } from './users.service.ts';
 
 describe('the users API', () => {
   const { clock, post, current, started } = usersApi();
-  let smtp: TestSmtpServer;
-  let app: FastifyInstance;
+  let app: FastifyInstance, smtp: TestSmtpServer;
 
   beforeAll(() => {
     ({ app, smtp } = started());

@@ -10,8 +10,7 @@ import { secretHash, SESSION_COOKIE } from '../../plugins/session.ts';
 
 describe('the users API', () => {
   const { post, current, registerAndReadLink, confirm, registered, started } = usersApi();
-  let smtp: TestSmtpServer;
-  let app: FastifyInstance;
+  let app: FastifyInstance, smtp: TestSmtpServer;
 
   beforeAll(() => {
     ({ app, smtp } = started());

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DOMAIN_ERROR_CODES, DomainError, isDomainError, isDomainErrorCode } from './errors.ts';
+import { predicateCases } from './testing/predicate-cases.ts';
 
 describe('domain error codes', () => {
   it('are unique, upper snake case', () => {
@@ -7,13 +8,12 @@ describe('domain error codes', () => {
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });
 
-  it.each([
-    ['ROUTE_DATE_DAY_NOT_OPERATED', true],
-    ['CURRENCY_UNKNOWN', true],
-    ['route_date_day_not_operated', false],
-    ['', false],
-    ['NOT_A_CODE', false],
-  ])('isDomainErrorCode(%j) = %s', (code, known) => {
+  it.each(
+    predicateCases(
+      ['ROUTE_DATE_DAY_NOT_OPERATED', 'CURRENCY_UNKNOWN'],
+      ['route_date_day_not_operated', '', 'NOT_A_CODE'],
+    ),
+  )('isDomainErrorCode(%j) = %s', (code, known) => {
     expect(isDomainErrorCode(code)).toBe(known);
   });
 });

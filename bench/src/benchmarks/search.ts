@@ -11,7 +11,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@uniquair/server/db/dialect';
-import type { Route } from '@uniquair/server/db/database';
+import type { Route } from '@uniquair/server/db/tables/inventory';
 import { compare, REPO_ROOT, report, SHORT, startProcess, type RunningServer } from '../harness.ts';
 
 /** Searches timed per kind (each a new search, so each runs a job). */

@@ -65,23 +65,36 @@ function searchWindow(route: RouteSchedule, bounds: DayBounds): { first: Ymd; la
 }
 
 /**
- * The first valid day on or after `date` (inside the bounds), or null when there is none. A mask
- * repeats weekly, so at most seven days are examined.
+ * The first valid day met walking from `date` one day at a time in `direction` (1 forward, -1
+ * backward), inside the bounds, or null when there is none. A mask repeats weekly, so at most
+ * seven days are examined.
  */
+function nearestValidDay(
+  route: RouteSchedule,
+  date: Ymd,
+  bounds: DayBounds,
+  direction: 1 | -1,
+): Ymd | null {
+  if (!isRouteAvailable(route)) return null;
+  const { first, last } = searchWindow(route, bounds);
+  const end = direction === 1 ? last : first;
+  const inWindow = (day: Ymd) => (direction === 1 ? day <= last : day >= first);
+  let day = direction === 1 ? maxYmd(date, first) : minYmd(date, last);
+  for (let step = 0; step < 7 && inWindow(day); step += 1) {
+    if (operatesOnDate(route, day)) return day;
+    if (day === end) break;
+    day = addDays(day, direction);
+  }
+  return null;
+}
+
+/** The first valid day on or after `date` (inside the bounds), or null when there is none. */
 export function validRouteDayOnOrAfter(
   route: RouteSchedule,
   date: Ymd,
   bounds: DayBounds = {},
 ): Ymd | null {
-  if (!isRouteAvailable(route)) return null;
-  const { first, last } = searchWindow(route, bounds);
-  let day = maxYmd(date, first);
-  for (let step = 0; step < 7 && day <= last; step += 1) {
-    if (operatesOnDate(route, day)) return day;
-    if (day === last) break;
-    day = addDays(day, 1);
-  }
-  return null;
+  return nearestValidDay(route, date, bounds, 1);
 }
 
 /** The last valid day on or before `date` (inside the bounds), or null when there is none. */
@@ -90,15 +103,7 @@ export function validRouteDayOnOrBefore(
   date: Ymd,
   bounds: DayBounds = {},
 ): Ymd | null {
-  if (!isRouteAvailable(route)) return null;
-  const { first, last } = searchWindow(route, bounds);
-  let day = minYmd(date, last);
-  for (let step = 0; step < 7 && day >= first; step += 1) {
-    if (operatesOnDate(route, day)) return day;
-    if (day === first) break;
-    day = addDays(day, -1);
-  }
-  return null;
+  return nearestValidDay(route, date, bounds, -1);
 }
 
 /** The nearest valid day strictly after `date`, or null. */

@@ -21,6 +21,7 @@ import {
   type HourWindow,
   type SearchFilters,
 } from './filters.ts';
+import { predicateCases } from '../testing/predicate-cases.ts';
 
 /** The runtime's URLSearchParams; the domain compiles without DOM types, so it is typed here. */
 const { URLSearchParams } = globalThis as unknown as {
@@ -337,15 +338,12 @@ describe('sorting', () => {
     },
   );
 
-  it.each([
-    ['best', true],
-    ['cheapest', true],
-    ['fastest', true],
-    ['Best', false],
-    ['price', false],
-  ])('isSortOrder(%j) = %s', (text, expected) => {
-    expect(isSortOrder(text)).toBe(expected);
-  });
+  it.each(predicateCases(['best', 'cheapest', 'fastest'], ['Best', 'price']))(
+    'isSortOrder(%j) = %s',
+    (text, expected) => {
+      expect(isSortOrder(text)).toBe(expected);
+    },
+  );
 });
 
 function windowArb(): fc.Arbitrary<HourWindow> {

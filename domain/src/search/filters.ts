@@ -238,24 +238,21 @@ export function bestScore(flight: FlightSummary, reference: BestReference): numb
 
 export type FlightComparator = (a: FlightSummary, b: FlightSummary) => number;
 
+/** The last tie-breakers of the cheapest and fastest orders: fewer stops, then earlier departure. */
+function compareStopsThenDeparture(a: FlightSummary, b: FlightSummary): number {
+  return a.stops - b.stops || a.departureMinute - b.departureMinute;
+}
+
 /** Cheapest first; ties by duration, stops, then departure time. */
 export function compareCheapest(a: FlightSummary, b: FlightSummary): number {
-  return (
-    a.price - b.price ||
-    a.durationMinutes - b.durationMinutes ||
-    a.stops - b.stops ||
-    a.departureMinute - b.departureMinute
-  );
+  const byPrice = a.price - b.price;
+  return byPrice || a.durationMinutes - b.durationMinutes || compareStopsThenDeparture(a, b);
 }
 
 /** Shortest first; ties by price, stops, then departure time. */
 export function compareFastest(a: FlightSummary, b: FlightSummary): number {
-  return (
-    a.durationMinutes - b.durationMinutes ||
-    a.price - b.price ||
-    a.stops - b.stops ||
-    a.departureMinute - b.departureMinute
-  );
+  const byDuration = a.durationMinutes - b.durationMinutes;
+  return byDuration || a.price - b.price || compareStopsThenDeparture(a, b);
 }
 
 /** Lowest best score first (against the given reference); ties as for cheapest. */

@@ -11,6 +11,7 @@ import {
   parseSearchParams,
   parseSearchPath,
 } from './search-path.ts';
+import { predicateCases } from '../testing/predicate-cases.ts';
 
 const dest = (routeId: number, date: string, flightId: string | null = null): Destination => ({
   routeId,
@@ -123,12 +124,7 @@ describe('parseSearchParams', () => {
 });
 
 describe('isSearchView', () => {
-  it.each([
-    ['flights', true],
-    ['multi', true],
-    ['Flights', false],
-    ['', false],
-  ])('%j: %s', (text, expected) => {
+  it.each(predicateCases(['flights', 'multi'], ['Flights', '']))('%j: %s', (text, expected) => {
     expect(isSearchView(text)).toBe(expected);
   });
 });

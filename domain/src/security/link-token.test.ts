@@ -2,17 +2,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.ts';
 import { LINK_TOKEN_BYTES, generateLinkToken, isLinkToken, parseLinkToken } from './link-token.ts';
+import { predicateCases } from '../testing/predicate-cases.ts';
 
 describe('link tokens', () => {
-  it.each([
-    ['0123456789abcdef0123456789abcdef01234567', true],
-    ['0123456789ABCDEF0123456789ABCDEF01234567', true],
-    ['0123456789abcdef0123456789abcdef0123456', false],
-    ['0123456789abcdef0123456789abcdef012345678', false],
-    ['0123456789abcdef0123456789abcdef0123456g', false],
-    ['', false],
-    [' 123456789abcdef0123456789abcdef01234567', false],
-  ])('%j is a token: %s', (text, valid) => {
+  it.each(
+    predicateCases(
+      ['0123456789abcdef0123456789abcdef01234567', '0123456789ABCDEF0123456789ABCDEF01234567'],
+      [
+        '0123456789abcdef0123456789abcdef0123456',
+        '0123456789abcdef0123456789abcdef012345678',
+        '0123456789abcdef0123456789abcdef0123456g',
+        '',
+        ' 123456789abcdef0123456789abcdef01234567',
+      ],
+    ),
+  )('%j is a token: %s', (text, valid) => {
     expect(isLinkToken(text)).toBe(valid);
     expect(parseLinkToken(text)).toBe(valid ? text.toLowerCase() : null);
   });

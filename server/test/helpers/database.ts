@@ -40,30 +40,29 @@ export async function createTestDatabase(
   if (context.kind === 'sqlite') {
     const path = join(context.directory, `copy-${suffix}.sqlite`);
     if (seeded) copyFileSync(context.basePath, path);
-    const url = `sqlite:${path}`;
-    const handle = openDatabase(url);
-    return {
-      ...handle,
-      url,
-      async dispose() {
-        await handle.close();
-        for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
-      },
-    };
+    return opened(`sqlite:${path}`, () => {
+      for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
+    });
   }
 
   const name = `${context.copyPrefix}${suffix}`;
   await withAdminClient(context.serverUrl, (client) =>
     createDatabase(client, name, seeded ? context.baseName : undefined),
   );
-  const url = withDatabase(context.serverUrl, name);
+  return opened(withDatabase(context.serverUrl, name), () =>
+    withAdminClient(context.serverUrl, (client) => dropDatabase(client, name)),
+  );
+}
+
+/** Opens the copy at `url`; its `dispose` closes it, then deletes it with `remove`. */
+function opened(url: string, remove: () => unknown): TestDatabase {
   const handle = openDatabase(url);
   return {
     ...handle,
     url,
     async dispose() {
       await handle.close();
-      await withAdminClient(context.serverUrl, (client) => dropDatabase(client, name));
+      await remove();
     },
   };
 }

@@ -3,7 +3,8 @@ import { ALL_DAYS_MASK, operatesOnIsoWeekday } from '@uniquair/domain/routes/day
 import type { SearchFlight, SearchProgress } from '@uniquair/contract/search';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database, Route } from '../../src/db/database.ts';
+import type { Database } from '../../src/db/database.ts';
+import type { Route } from '../../src/db/tables/inventory.ts';
 import { InventoryRepository } from '../../src/modules/search/inventory.repository.ts';
 import { inventorySupplier } from '../../src/modules/search/inventory-supplier.ts';
 import type { Supplier, SupplierQuery } from '../../src/modules/search/supplier.ts';

@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { identityPrimaryKey } from '../schema-helpers.ts';
+import {
+  createIndex,
+  dropTables,
+  identityPrimaryKey,
+  ownedBy,
+  required,
+} from '../schema-helpers.ts';
 
 /** The flight inventory: airports, carriers, routes, flights, their legs and fare classes. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -8,12 +14,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('airports')
     .addColumn('code', 'text', (column) => column.primaryKey())
-    .addColumn('name', 'text', (column) => column.notNull())
-    .addColumn('city', 'text', (column) => column.notNull())
+    .$call(required('text', 'name', 'city'))
     .addColumn('country_code', 'text', (column) => column.notNull().references('countries.code'))
     .addColumn('continent', 'text', (column) => column.notNull())
-    .addColumn('latitude', 'double precision', (column) => column.notNull())
-    .addColumn('longitude', 'double precision', (column) => column.notNull())
+    .$call(required('double precision', 'latitude', 'longitude'))
     .addColumn('time_zone', 'text', (column) => column.notNull())
     .execute();
 
@@ -40,22 +44,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sql`available_until is null or available_until >= available_from`,
     )
     .execute();
-  await db.schema.createIndex('routes_to_airport_idx').on('routes').column('to_airport').execute();
+  await createIndex(db, 'routes_to_airport_idx', 'routes', ['to_airport']);
 
   await db.schema
     .createTable('flights')
     .addColumn('id', 'integer', identity)
-    .addColumn('route_id', 'integer', (column) =>
-      column.notNull().references('routes.id').onDelete('cascade'),
-    )
-    .addColumn('departure_date', 'text', (column) => column.notNull())
-    .addColumn('flight_number', 'text', (column) => column.notNull())
+    .addColumn('route_id', 'integer', ownedBy('routes.id'))
+    .$call(required('text', 'departure_date', 'flight_number'))
     .addColumn('carrier_code', 'text', (column) => column.notNull().references('carriers.code'))
-    .addColumn('departure_time', 'text', (column) => column.notNull())
-    .addColumn('departure_utc', 'text', (column) => column.notNull())
-    .addColumn('arrival_date', 'text', (column) => column.notNull())
-    .addColumn('arrival_time', 'text', (column) => column.notNull())
-    .addColumn('arrival_utc', 'text', (column) => column.notNull())
+    .$call(required('text', 'departure_time', 'departure_utc', 'arrival_date'))
+    .$call(required('text', 'arrival_time', 'arrival_utc'))
     .addColumn('duration_minutes', 'integer', (column) =>
       column.notNull().check(sql`duration_minutes > 0`),
     )
@@ -73,18 +71,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       'flight_number',
     ])
     .execute();
-  await db.schema
-    .createIndex('flights_departure_date_idx')
-    .on('flights')
-    .column('departure_date')
-    .execute();
+  await createIndex(db, 'flights_departure_date_idx', 'flights', ['departure_date']);
 
   await db.schema
     .createTable('flight_segments')
     .addColumn('id', 'integer', identity)
-    .addColumn('flight_id', 'integer', (column) =>
-      column.notNull().references('flights.id').onDelete('cascade'),
-    )
+    .addColumn('flight_id', 'integer', ownedBy('flights.id'))
     .addColumn('position', 'integer', (column) =>
       column.notNull().check(sql`${sql.ref('position')} >= 1`),
     )
@@ -92,12 +84,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('to_airport', 'text', (column) => column.notNull().references('airports.code'))
     .addColumn('flight_number', 'text', (column) => column.notNull())
     .addColumn('carrier_code', 'text', (column) => column.notNull().references('carriers.code'))
-    .addColumn('departure_date', 'text', (column) => column.notNull())
-    .addColumn('departure_time', 'text', (column) => column.notNull())
-    .addColumn('departure_utc', 'text', (column) => column.notNull())
-    .addColumn('arrival_date', 'text', (column) => column.notNull())
-    .addColumn('arrival_time', 'text', (column) => column.notNull())
-    .addColumn('arrival_utc', 'text', (column) => column.notNull())
+    .$call(required('text', 'departure_date', 'departure_time', 'departure_utc'))
+    .$call(required('text', 'arrival_date', 'arrival_time', 'arrival_utc'))
     .addColumn('duration_minutes', 'integer', (column) =>
       column.notNull().check(sql`duration_minutes > 0`),
     )
@@ -107,17 +95,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('fare_classes')
     .addColumn('id', 'integer', identity)
-    .addColumn('flight_id', 'integer', (column) =>
-      column.notNull().references('flights.id').onDelete('cascade'),
-    )
+    .addColumn('flight_id', 'integer', ownedBy('flights.id'))
     .addColumn('letter', 'text', (column) => column.notNull())
     .addColumn('cabin', 'text', (column) => column.notNull().defaultTo('economy'))
     .addColumn('price_minor', 'integer', (column) => column.notNull().check(sql`price_minor >= 0`))
     .addColumn('currency', 'text', (column) =>
       column.notNull().defaultTo('USD').references('currencies.code'),
     )
-    .addColumn('seats_total', 'integer', (column) => column.notNull())
-    .addColumn('seats_left', 'integer', (column) => column.notNull())
+    .$call(required('integer', 'seats_total', 'seats_left'))
     .addUniqueConstraint('fare_classes_flight_letter_unique', ['flight_id', 'letter'])
     .addCheckConstraint(
       'fare_classes_seats_in_range',
@@ -127,14 +112,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of [
+  await dropTables(
+    db,
     'fare_classes',
     'flight_segments',
     'flights',
     'routes',
     'carriers',
     'airports',
-  ]) {
-    await db.schema.dropTable(table).execute();
-  }
+  );
 }

@@ -1,5 +1,12 @@
-import { sql, type Kysely } from 'kysely';
-import { identityPrimaryKey } from '../schema-helpers.ts';
+import type { Kysely } from 'kysely';
+import {
+  createIndex,
+  dropTables,
+  flag,
+  identityPrimaryKey,
+  ownedBy,
+  required,
+} from '../schema-helpers.ts';
 
 /** Content and partners: pages, footer menus, affiliates, and the versions of public data sets. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -7,20 +14,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('pages')
-    .addColumn('slug', 'text', (column) => column.notNull())
-    .addColumn('locale', 'text', (column) => column.notNull())
-    .addColumn('title', 'text', (column) => column.notNull())
-    .addColumn('body', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'slug', 'locale', 'title', 'body', 'updated_at'))
     .addPrimaryKeyConstraint('pages_pk', ['slug', 'locale'])
     .execute();
 
   await db.schema
     .createTable('menus')
     .addColumn('id', 'integer', identity)
-    .addColumn('code', 'text', (column) => column.notNull())
-    .addColumn('locale', 'text', (column) => column.notNull())
-    .addColumn('title', 'text', (column) => column.notNull())
+    .$call(required('text', 'code', 'locale', 'title'))
     .addColumn('position', 'integer', (column) => column.notNull())
     .addUniqueConstraint('menus_code_locale_unique', ['code', 'locale'])
     .execute();
@@ -28,33 +29,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('menu_items')
     .addColumn('id', 'integer', identity)
-    .addColumn('menu_id', 'integer', (column) =>
-      column.notNull().references('menus.id').onDelete('cascade'),
-    )
-    .addColumn('label', 'text', (column) => column.notNull())
-    .addColumn('url', 'text', (column) => column.notNull())
+    .addColumn('menu_id', 'integer', ownedBy('menus.id'))
+    .$call(required('text', 'label', 'url'))
     .addColumn('position', 'integer', (column) => column.notNull())
     .execute();
-  await db.schema
-    .createIndex('menu_items_menu_idx')
-    .on('menu_items')
-    .columns(['menu_id', 'position'])
-    .execute();
+  await createIndex(db, 'menu_items_menu_idx', 'menu_items', ['menu_id', 'position']);
 
   await db.schema
     .createTable('affiliates')
     .addColumn('id', 'integer', identity)
     .addColumn('code', 'text', (column) => column.notNull().unique())
-    .addColumn('name', 'text', (column) => column.notNull())
-    .addColumn('logo_url', 'text', (column) => column.notNull())
-    .addColumn('logo_square_url', 'text', (column) => column.notNull())
-    .addColumn('site_url', 'text', (column) => column.notNull())
-    .addColumn('active', 'integer', (column) =>
-      column
-        .notNull()
-        .defaultTo(1)
-        .check(sql`active in (0, 1)`),
-    )
+    .$call(required('text', 'name', 'logo_url', 'logo_square_url', 'site_url'))
+    .$call(flag('active', 1))
     .execute();
 
   await db.schema
@@ -65,7 +51,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['dataset_versions', 'affiliates', 'menu_items', 'menus', 'pages']) {
-    await db.schema.dropTable(table).execute();
-  }
+  await dropTables(db, 'dataset_versions', 'affiliates', 'menu_items', 'menus', 'pages');
 }

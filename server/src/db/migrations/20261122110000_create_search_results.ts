@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createIndex, optional, required } from '../schema-helpers.ts';
 
 /**
  * Search jobs and their results (DESIGN §5), keyed by the search hash, so that any server process
@@ -18,19 +19,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .defaultTo(0)
         .check(sql`progress between 0 and 100`),
     )
-    .addColumn('result', 'text')
-    .addColumn('error', 'text')
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('started_at', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
-    .addColumn('finished_at', 'text')
-    .addColumn('expires_at', 'text')
+    .$call(optional('text', 'result', 'error'))
+    .$call(required('text', 'created_at', 'started_at', 'updated_at'))
+    .$call(optional('text', 'finished_at', 'expires_at'))
     .execute();
-  await db.schema
-    .createIndex('search_results_expires_at_idx')
-    .on('search_results')
-    .column('expires_at')
-    .execute();
+  await createIndex(db, 'search_results_expires_at_idx', 'search_results', ['expires_at']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ownedBy, required } from '../schema-helpers.ts';
 
 /**
  * The cheapest-price summary (DESIGN §5): the lowest fare with a seat left per route and
@@ -8,13 +9,10 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('route_day_prices')
-    .addColumn('route_id', 'integer', (column) =>
-      column.notNull().references('routes.id').onDelete('cascade'),
-    )
+    .addColumn('route_id', 'integer', ownedBy('routes.id'))
     .addColumn('date', 'text', (column) => column.notNull())
     .addColumn('min_price_minor', 'integer', (column) => column.notNull())
-    .addColumn('currency', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'currency', 'updated_at'))
     .addPrimaryKeyConstraint('route_day_prices_pk', ['route_id', 'date'])
     .execute();
 }

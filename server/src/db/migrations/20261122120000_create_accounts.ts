@@ -1,5 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import { binaryColumnType, identityPrimaryKey } from '../schema-helpers.ts';
+import {
+  binaryColumnType,
+  createIndex,
+  dropTables,
+  flag,
+  identityPrimaryKey,
+  optional,
+  ownedBy,
+  required,
+} from '../schema-helpers.ts';
 
 /**
  * Accounts (DESIGN §4, §7): users, their server-side sessions, e-mailed link tokens (hashed),
@@ -11,140 +20,87 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('users')
     .addColumn('id', 'integer', identityPrimaryKey(db))
     .addColumn('email', 'text', (column) => column.notNull().unique())
-    .addColumn('password_hash', 'text', (column) => column.notNull())
-    .addColumn('first_name', 'text', (column) => column.notNull())
-    .addColumn('last_name', 'text', (column) => column.notNull())
+    .$call(required('text', 'password_hash', 'first_name', 'last_name'))
     .addColumn('title_id', 'integer')
-    .addColumn('notifications', 'integer', (column) =>
-      column
-        .notNull()
-        .defaultTo(1)
-        .check(sql`notifications in (0, 1)`),
-    )
-    .addColumn('avatar_id', 'text')
-    .addColumn('email_confirmed_at', 'text')
-    .addColumn('pending_email', 'text')
+    .$call(flag('notifications', 1))
+    .$call(optional('text', 'avatar_id', 'email_confirmed_at', 'pending_email'))
     .addColumn('locale', 'text', (column) => column.notNull())
     .addColumn('currency', 'text')
-    .addColumn('passengers_updated_at', 'text', (column) => column.notNull())
-    .addColumn('password_changed_at', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'passengers_updated_at', 'password_changed_at'))
+    .$call(required('text', 'created_at', 'updated_at'))
     .execute();
 
   await db.schema
     .createTable('sessions')
     .addColumn('id_hash', 'text', (column) => column.primaryKey())
-    .addColumn('user_id', 'integer', (column) =>
-      column.notNull().references('users.id').onDelete('cascade'),
-    )
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('last_seen_at', 'text', (column) => column.notNull())
-    .addColumn('expires_at', 'text', (column) => column.notNull())
-    .addColumn('user_agent', 'text', (column) => column.notNull())
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
+    .$call(required('text', 'created_at', 'last_seen_at', 'expires_at', 'user_agent'))
     .execute();
-  await db.schema.createIndex('sessions_user_id_idx').on('sessions').column('user_id').execute();
-  await db.schema
-    .createIndex('sessions_expires_at_idx')
-    .on('sessions')
-    .column('expires_at')
-    .execute();
+  await createIndex(db, 'sessions_user_id_idx', 'sessions', ['user_id']);
+  await createIndex(db, 'sessions_expires_at_idx', 'sessions', ['expires_at']);
 
   await db.schema
     .createTable('user_tokens')
     .addColumn('id', 'integer', identityPrimaryKey(db))
     .addColumn('token_hash', 'text', (column) => column.notNull().unique())
-    .addColumn('user_id', 'integer', (column) =>
-      column.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
     .addColumn('purpose', 'text', (column) =>
       column.notNull().check(sql`purpose in ('confirm_email', 'change_email', 'recover', 'login')`),
     )
-    .addColumn('email', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('expires_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'email', 'created_at', 'expires_at'))
     .addColumn('used_at', 'text')
     .execute();
-  await db.schema
-    .createIndex('user_tokens_user_id_idx')
-    .on('user_tokens')
-    .columns(['user_id', 'purpose'])
-    .execute();
+  await createIndex(db, 'user_tokens_user_id_idx', 'user_tokens', ['user_id', 'purpose']);
 
   await db.schema
     .createTable('user_avatars')
     .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('user_id', 'integer', (column) =>
-      column.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
     .addColumn('content_type', 'text', (column) => column.notNull())
     .addColumn('data', binaryColumnType(db), (column) => column.notNull())
-    .addColumn('width', 'integer', (column) => column.notNull())
-    .addColumn('height', 'integer', (column) => column.notNull())
+    .$call(required('integer', 'width', 'height'))
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute();
-  await db.schema
-    .createIndex('user_avatars_user_id_idx')
-    .on('user_avatars')
-    .column('user_id')
-    .execute();
+  await createIndex(db, 'user_avatars_user_id_idx', 'user_avatars', ['user_id']);
 
   await db.schema
     .createTable('saved_passengers')
     .addColumn('id', 'integer', identityPrimaryKey(db))
-    .addColumn('user_id', 'integer', (column) =>
-      column.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
     .addColumn('match_key', 'text', (column) => column.notNull())
     .addColumn('passenger_type_id', 'integer', (column) => column.notNull())
     .addColumn('title_id', 'integer')
-    .addColumn('first_name', 'text', (column) => column.notNull())
-    .addColumn('last_name', 'text', (column) => column.notNull())
-    .addColumn('birth_date', 'text')
-    .addColumn('nationality', 'text')
+    .$call(required('text', 'first_name', 'last_name'))
+    .$call(optional('text', 'birth_date', 'nationality'))
     .addColumn('document_type_id', 'integer')
-    .addColumn('document_number', 'text')
-    .addColumn('document_expiry', 'text')
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('last_used_at', 'text', (column) => column.notNull())
+    .$call(optional('text', 'document_number', 'document_expiry'))
+    .$call(required('text', 'created_at', 'last_used_at'))
     .addUniqueConstraint('saved_passengers_user_match_key', ['user_id', 'match_key'])
     .execute();
 
   await db.schema
     .createTable('mail_outbox')
     .addColumn('id', 'integer', identityPrimaryKey(db))
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('kind', 'text', (column) => column.notNull())
-    .addColumn('to_address', 'text', (column) => column.notNull())
-    .addColumn('locale', 'text', (column) => column.notNull())
-    .addColumn('subject', 'text', (column) => column.notNull())
-    .addColumn('text_body', 'text', (column) => column.notNull())
-    .addColumn('html_body', 'text', (column) => column.notNull())
+    .$call(required('text', 'created_at', 'kind', 'to_address', 'locale'))
+    .$call(required('text', 'subject', 'text_body', 'html_body'))
     .addColumn('status', 'text', (column) =>
       column.notNull().check(sql`status in ('held', 'pending', 'sending', 'sent', 'failed')`),
     )
     .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'text', (column) => column.notNull())
-    .addColumn('claimed_at', 'text')
-    .addColumn('sent_at', 'text')
-    .addColumn('last_error', 'text')
+    .$call(optional('text', 'claimed_at', 'sent_at', 'last_error'))
     .execute();
-  await db.schema
-    .createIndex('mail_outbox_status_idx')
-    .on('mail_outbox')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
+  await createIndex(db, 'mail_outbox_status_idx', 'mail_outbox', ['status', 'next_attempt_at']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of [
+  await dropTables(
+    db,
     'mail_outbox',
     'saved_passengers',
     'user_avatars',
     'user_tokens',
     'sessions',
     'users',
-  ]) {
-    await db.schema.dropTable(table).execute();
-  }
+  );
 }

@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { identityPrimaryKey } from '../schema-helpers.ts';
+import {
+  createIndex,
+  dropTables,
+  identityPrimaryKey,
+  optional,
+  ownedBy,
+  required,
+} from '../schema-helpers.ts';
 
 /**
  * Bookings and their passengers (DESIGN §4, §6), as far as the bookings lists and saved
@@ -18,50 +25,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       column.references('users.id').onDelete('set null'),
     )
     .addColumn('device_token_hash', 'text', (column) => column.unique())
-    .addColumn('booker_first_name', 'text', (column) => column.notNull())
-    .addColumn('booker_last_name', 'text', (column) => column.notNull())
-    .addColumn('booker_email', 'text', (column) => column.notNull())
+    .$call(required('text', 'booker_first_name', 'booker_last_name', 'booker_email'))
     .addColumn('booker_phone', 'text')
     .addColumn('currency', 'text', (column) => column.notNull())
     .addColumn('total_minor', 'integer', (column) => column.notNull())
     .addColumn('affiliate_id', 'integer', (column) =>
       column.references('affiliates.id').onDelete('set null'),
     )
-    .addColumn('origin_airport', 'text', (column) => column.notNull())
-    .addColumn('destination_airport', 'text', (column) => column.notNull())
-    .addColumn('departure_date', 'text', (column) => column.notNull())
+    .$call(required('text', 'origin_airport', 'destination_airport', 'departure_date'))
     .addColumn('return_date', 'text')
-    .addColumn('locale', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'locale', 'created_at', 'updated_at'))
     .execute();
-  await db.schema
-    .createIndex('bookings_owner_departure_idx')
-    .on('bookings')
-    .columns(['owner_user_id', 'departure_date'])
-    .execute();
+  await createIndex(db, 'bookings_owner_departure_idx', 'bookings', [
+    'owner_user_id',
+    'departure_date',
+  ]);
 
   await db.schema
     .createTable('booking_passengers')
     .addColumn('id', 'integer', identityPrimaryKey(db))
-    .addColumn('booking_id', 'integer', (column) =>
-      column.notNull().references('bookings.id').onDelete('cascade'),
-    )
-    .addColumn('position', 'integer', (column) => column.notNull())
-    .addColumn('passenger_type_id', 'integer', (column) => column.notNull())
+    .addColumn('booking_id', 'integer', ownedBy('bookings.id'))
+    .$call(required('integer', 'position', 'passenger_type_id'))
     .addColumn('title_id', 'integer')
-    .addColumn('first_name', 'text', (column) => column.notNull())
-    .addColumn('last_name', 'text', (column) => column.notNull())
-    .addColumn('birth_date', 'text')
-    .addColumn('nationality', 'text')
+    .$call(required('text', 'first_name', 'last_name'))
+    .$call(optional('text', 'birth_date', 'nationality'))
     .addColumn('document_type_id', 'integer')
-    .addColumn('document_number', 'text')
-    .addColumn('document_expiry', 'text')
+    .$call(optional('text', 'document_number', 'document_expiry'))
     .addUniqueConstraint('booking_passengers_position', ['booking_id', 'position'])
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('booking_passengers').execute();
-  await db.schema.dropTable('bookings').execute();
+  await dropTables(db, 'booking_passengers', 'bookings');
 }

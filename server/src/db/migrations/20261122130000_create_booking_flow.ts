@@ -1,5 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { identityPrimaryKey } from '../schema-helpers.ts';
+import {
+  createIndex,
+  dropTables,
+  identityPrimaryKey,
+  optional,
+  ownedBy,
+  required,
+} from '../schema-helpers.ts';
 
 /**
  * The booking flow (DESIGN §6; reference/security-and-reliability.md §5, §6): what a booking holds
@@ -27,18 +34,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.alterTable('bookings').addColumn('payment_method', 'text').execute();
   await db.schema.alterTable('bookings').addColumn('paid_at', 'text').execute();
-  await db.schema
-    .createIndex('bookings_status_hold_idx')
-    .on('bookings')
-    .columns(['status', 'hold_expires_at'])
-    .execute();
+  await createIndex(db, 'bookings_status_hold_idx', 'bookings', ['status', 'hold_expires_at']);
 
   await db.schema
     .createTable('booking_flights')
     .addColumn('id', 'integer', id)
-    .addColumn('booking_id', 'integer', (column) =>
-      column.notNull().references('bookings.id').onDelete('cascade'),
-    )
+    .addColumn('booking_id', 'integer', ownedBy('bookings.id'))
     /** Leg index in the booking, from 0 (the ticket route's `flightIndex`). */
     .addColumn('position', 'integer', (column) => column.notNull())
     /** The search destination this leg answers, from 0. */
@@ -46,11 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     /** The flight id as the search result gave it (an inventory row id, or a supplier's id). */
     .addColumn('flight_ref', 'text', (column) => column.notNull())
     .addColumn('route_id', 'integer')
-    .addColumn('date', 'text', (column) => column.notNull())
-    .addColumn('from_airport', 'text', (column) => column.notNull())
-    .addColumn('to_airport', 'text', (column) => column.notNull())
-    .addColumn('fare_letter', 'text', (column) => column.notNull())
-    .addColumn('cabin', 'text', (column) => column.notNull())
+    .$call(required('text', 'date', 'from_airport', 'to_airport', 'fare_letter', 'cabin'))
     /** Fare per seated passenger when booked, minor units of USD. */
     .addColumn('fare_price_minor', 'integer', (column) => column.notNull())
     /** The segments as booked (JSON array of the contract's BookingSegment). */
@@ -61,62 +58,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('booking_extras')
     .addColumn('id', 'integer', id)
-    .addColumn('booking_id', 'integer', (column) =>
-      column.notNull().references('bookings.id').onDelete('cascade'),
-    )
-    .addColumn('destination_index', 'integer', (column) => column.notNull())
-    .addColumn('passenger_index', 'integer', (column) => column.notNull())
+    .addColumn('booking_id', 'integer', ownedBy('bookings.id'))
+    .$call(required('integer', 'destination_index', 'passenger_index'))
     .addColumn('code', 'text', (column) => column.notNull())
     .addColumn('quantity', 'integer', (column) => column.notNull())
     /** Price of all `quantity`, minor units of USD. */
     .addColumn('price_minor', 'integer', (column) => column.notNull())
     .execute();
-  await db.schema
-    .createIndex('booking_extras_booking_idx')
-    .on('booking_extras')
-    .column('booking_id')
-    .execute();
+  await createIndex(db, 'booking_extras_booking_idx', 'booking_extras', ['booking_id']);
 
   await db.schema
     .createTable('seat_holds')
     .addColumn('id', 'integer', id)
-    .addColumn('booking_id', 'integer', (column) =>
-      column.notNull().references('bookings.id').onDelete('cascade'),
-    )
+    .addColumn('booking_id', 'integer', ownedBy('bookings.id'))
     /** The inventory fare class row the seats were taken from (no foreign key: see above). */
     .addColumn('fare_class_id', 'integer', (column) => column.notNull())
     .addColumn('seats', 'integer', (column) => column.notNull().check(sql`seats > 0`))
     /** `held` (until the booking's hold expiry), `sold` (paid), `released` (seats given back). */
-    .addColumn('state', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'state', 'created_at', 'updated_at'))
     .execute();
-  await db.schema
-    .createIndex('seat_holds_booking_idx')
-    .on('seat_holds')
-    .column('booking_id')
-    .execute();
+  await createIndex(db, 'seat_holds_booking_idx', 'seat_holds', ['booking_id']);
 
   await db.schema
     .createTable('booking_device_tokens')
     .addColumn('token_hash', 'text', (column) => column.primaryKey())
-    .addColumn('booking_id', 'integer', (column) =>
-      column.notNull().references('bookings.id').onDelete('cascade'),
-    )
+    .addColumn('booking_id', 'integer', ownedBy('bookings.id'))
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute();
-  await db.schema
-    .createIndex('booking_device_tokens_booking_idx')
-    .on('booking_device_tokens')
-    .column('booking_id')
-    .execute();
+  await createIndex(db, 'booking_device_tokens_booking_idx', 'booking_device_tokens', [
+    'booking_id',
+  ]);
 
   await db.schema
     .createTable('booking_link_tokens')
     .addColumn('id', 'integer', id)
-    .addColumn('booking_id', 'integer', (column) =>
-      column.notNull().references('bookings.id').onDelete('cascade'),
-    )
+    .addColumn('booking_id', 'integer', ownedBy('bookings.id'))
     /** `finish` (complete the payment) or `login_quick` (open the booking). */
     .addColumn('purpose', 'text', (column) => column.notNull())
     .addColumn('token_hash', 'text', (column) => column.notNull().unique())
@@ -128,11 +104,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('tickets')
     .addColumn('id', 'integer', id)
-    .addColumn('booking_id', 'integer', (column) =>
-      column.notNull().references('bookings.id').onDelete('cascade'),
-    )
-    .addColumn('flight_index', 'integer', (column) => column.notNull())
-    .addColumn('passenger_index', 'integer', (column) => column.notNull())
+    .addColumn('booking_id', 'integer', ownedBy('bookings.id'))
+    .$call(required('integer', 'flight_index', 'passenger_index'))
     .addColumn('number', 'text', (column) => column.notNull().unique())
     .addColumn('issued_at', 'text', (column) => column.notNull())
     .addUniqueConstraint('tickets_booking_flight_passenger', [
@@ -145,9 +118,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('payments')
     .addColumn('id', 'integer', id)
-    .addColumn('booking_id', 'integer', (column) =>
-      column.notNull().references('bookings.id').onDelete('cascade'),
-    )
+    .addColumn('booking_id', 'integer', ownedBy('bookings.id'))
     .addColumn('method', 'text', (column) => column.notNull())
     /** Our id of this attempt, sent to the provider as its idempotency key. */
     .addColumn('attempt_key', 'text', (column) => column.notNull().unique())
@@ -157,15 +128,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('currency', 'text', (column) => column.notNull())
     /** `processing`, `requires_action`, `pending`, `succeeded`, `failed`, `refunded`. */
     .addColumn('status', 'text', (column) => column.notNull())
-    .addColumn('failure_code', 'text')
-    .addColumn('card_brand', 'text')
-    .addColumn('card_last4', 'text')
-    .addColumn('card_exp_month', 'integer')
-    .addColumn('card_exp_year', 'integer')
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
+    .$call(optional('text', 'failure_code', 'card_brand', 'card_last4'))
+    .$call(optional('integer', 'card_exp_month', 'card_exp_year'))
+    .$call(required('text', 'created_at', 'updated_at'))
     .execute();
-  await db.schema.createIndex('payments_booking_idx').on('payments').column('booking_id').execute();
+  await createIndex(db, 'payments_booking_idx', 'payments', ['booking_id']);
   // At most one succeeded payment per booking, whatever the races.
   await db.schema
     .createIndex('payments_one_success_per_booking')
@@ -179,8 +146,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('idempotency_keys')
     .addColumn('id', 'integer', id)
     /** Who used the key and on what: e.g. `pay:<PNR>`. */
-    .addColumn('scope', 'text', (column) => column.notNull())
-    .addColumn('key', 'text', (column) => column.notNull())
+    .$call(required('text', 'scope', 'key'))
     /** SHA-256 of the canonical request body. */
     .addColumn('fingerprint', 'text', (column) => column.notNull())
     /** `processing` while the first request runs, then `done`. */
@@ -194,9 +160,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('processed_events')
-    .addColumn('provider', 'text', (column) => column.notNull())
-    .addColumn('event_id', 'text', (column) => column.notNull())
-    .addColumn('processed_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'provider', 'event_id', 'processed_at'))
     .addPrimaryKeyConstraint('processed_events_pk', ['provider', 'event_id'])
     .execute();
 
@@ -206,25 +170,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     /** What to do: `booking.paid`, `mail.booking-confirmation`, `push.booking-status`, … */
     .addColumn('topic', 'text', (column) => column.notNull())
     /** JSON. */
-    .addColumn('payload', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'payload', 'created_at'))
     /** Not before this instant (retries back off). */
     .addColumn('available_at', 'text', (column) => column.notNull())
     .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
     /** A worker holds the entry until this instant. */
-    .addColumn('locked_until', 'text')
-    .addColumn('processed_at', 'text')
-    .addColumn('last_error', 'text')
+    .$call(optional('text', 'locked_until', 'processed_at', 'last_error'))
     .execute();
-  await db.schema
-    .createIndex('outbox_pending_idx')
-    .on('outbox')
-    .columns(['processed_at', 'available_at'])
-    .execute();
+  await createIndex(db, 'outbox_pending_idx', 'outbox', ['processed_at', 'available_at']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of [
+  await dropTables(
+    db,
     'outbox',
     'processed_events',
     'idempotency_keys',
@@ -235,9 +193,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'seat_holds',
     'booking_extras',
     'booking_flights',
-  ]) {
-    await db.schema.dropTable(table).execute();
-  }
+  );
   await db.schema.dropIndex('bookings_status_hold_idx').execute();
   for (const column of [
     'paid_at',

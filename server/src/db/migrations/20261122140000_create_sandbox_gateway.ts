@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex, dropTables, optional, required } from '../schema-helpers.ts';
 
 /**
  * The sandbox payment gateway's own tables (DESIGN §6, docs/payments.md), prefixed `gateway_`.
@@ -12,14 +13,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('gateway_card_tokens')
     .addColumn('token', 'text', (column) => column.primaryKey())
-    .addColumn('brand', 'text', (column) => column.notNull())
-    .addColumn('last4', 'text', (column) => column.notNull())
-    .addColumn('exp_month', 'integer', (column) => column.notNull())
-    .addColumn('exp_year', 'integer', (column) => column.notNull())
+    .$call(required('text', 'brand', 'last4'))
+    .$call(required('integer', 'exp_month', 'exp_year'))
     .addColumn('holder', 'text', (column) => column.notNull())
     /** What a payment with this card does (`success`, `three_d_secure`, a decline reason). */
-    .addColumn('scenario', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'scenario', 'created_at'))
     .execute();
 
   await db.schema
@@ -27,13 +25,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (column) => column.primaryKey())
     /** The merchant's idempotency key of the request that created it (its attempt key). */
     .addColumn('attempt_key', 'text', (column) => column.notNull().unique())
-    .addColumn('method', 'text', (column) => column.notNull())
-    .addColumn('reference', 'text', (column) => column.notNull())
+    .$call(required('text', 'method', 'reference'))
     .addColumn('amount', 'integer', (column) => column.notNull())
     .addColumn('currency', 'text', (column) => column.notNull())
     .addColumn('card_token', 'text')
-    .addColumn('return_url', 'text', (column) => column.notNull())
-    .addColumn('locale', 'text', (column) => column.notNull())
+    .$call(required('text', 'return_url', 'locale'))
     /** `requires_action`, `processing`, `succeeded`, `failed`, `refunded`. */
     .addColumn('status', 'text', (column) => column.notNull())
     .addColumn('failure_reason', 'text')
@@ -41,62 +37,42 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('action', 'text')
     /** A bank payment in `processing` is confirmed at this instant. */
     .addColumn('settle_at', 'text')
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'created_at', 'updated_at'))
     .execute();
-  await db.schema
-    .createIndex('gateway_payments_settle_idx')
-    .on('gateway_payments')
-    .columns(['status', 'settle_at'])
-    .execute();
+  await createIndex(db, 'gateway_payments_settle_idx', 'gateway_payments', ['status', 'settle_at']);
 
   await db.schema
     .createTable('gateway_idempotency_keys')
     /** The operation: `payments.create` or `payments.refund:<payment id>`. */
-    .addColumn('scope', 'text', (column) => column.notNull())
-    .addColumn('key', 'text', (column) => column.notNull())
+    .$call(required('text', 'scope', 'key'))
     /** SHA-256 of the request body as received. */
     .addColumn('fingerprint', 'text', (column) => column.notNull())
     .addColumn('response_status', 'integer', (column) => column.notNull())
     /** The exact bytes of the first answer, sent again for every retry. */
-    .addColumn('response_body', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'response_body', 'created_at'))
     .addPrimaryKeyConstraint('gateway_idempotency_keys_pk', ['scope', 'key'])
     .execute();
 
   await db.schema
     .createTable('gateway_events')
     .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('type', 'text', (column) => column.notNull())
-    .addColumn('payment_id', 'text', (column) => column.notNull())
+    .$call(required('text', 'type', 'payment_id'))
     /** The event exactly as delivered (JSON). */
-    .addColumn('body', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'body', 'created_at'))
     .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
     /** Not delivered before this instant (retries back off); null once delivered or given up. */
-    .addColumn('next_attempt_at', 'text')
-    .addColumn('delivered_at', 'text')
-    .addColumn('last_error', 'text')
+    .$call(optional('text', 'next_attempt_at', 'delivered_at', 'last_error'))
     .execute();
-  await db.schema
-    .createIndex('gateway_events_pending_idx')
-    .on('gateway_events')
-    .column('next_attempt_at')
-    .execute();
-  await db.schema
-    .createIndex('gateway_events_payment_idx')
-    .on('gateway_events')
-    .column('payment_id')
-    .execute();
+  await createIndex(db, 'gateway_events_pending_idx', 'gateway_events', ['next_attempt_at']);
+  await createIndex(db, 'gateway_events_payment_idx', 'gateway_events', ['payment_id']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of [
+  await dropTables(
+    db,
     'gateway_events',
     'gateway_idempotency_keys',
     'gateway_payments',
     'gateway_card_tokens',
-  ]) {
-    await db.schema.dropTable(table).execute();
-  }
+  );
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex } from '../schema-helpers.ts';
 
 /**
  * Which client address made a booking, as a keyed hash (never the address itself), so that the
@@ -7,11 +8,7 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('bookings').addColumn('client_hash', 'text').execute();
-  await db.schema
-    .createIndex('bookings_client_status_idx')
-    .on('bookings')
-    .columns(['client_hash', 'status'])
-    .execute();
+  await createIndex(db, 'bookings_client_status_idx', 'bookings', ['client_hash', 'status']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { identityPrimaryKey } from '../schema-helpers.ts';
+import {
+  createIndex,
+  dropTables,
+  identityPrimaryKey,
+  ownedBy,
+  required,
+} from '../schema-helpers.ts';
 
 /**
  * Web Push (SPEC §3 "Push subscription", §7; DESIGN §3): the browsers' subscriptions, which
@@ -23,38 +29,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     /** `aes128gcm` (RFC 8291) or the legacy `aesgcm`. */
     .addColumn('content_encoding', 'text', (column) => column.notNull())
     .addColumn('user_id', 'integer', (column) => column.references('users.id').onDelete('cascade'))
-    .addColumn('locale', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'locale', 'created_at', 'updated_at'))
     .execute();
-  await db.schema
-    .createIndex('push_subscriptions_user_idx')
-    .on('push_subscriptions')
-    .column('user_id')
-    .execute();
+  await createIndex(db, 'push_subscriptions_user_idx', 'push_subscriptions', ['user_id']);
 
   await db.schema
     .createTable('push_subscription_bookings')
-    .addColumn('subscription_id', 'integer', (column) =>
-      column.notNull().references('push_subscriptions.id').onDelete('cascade'),
-    )
-    .addColumn('booking_id', 'integer', (column) =>
-      column.notNull().references('bookings.id').onDelete('cascade'),
-    )
+    .addColumn('subscription_id', 'integer', ownedBy('push_subscriptions.id'))
+    .addColumn('booking_id', 'integer', ownedBy('bookings.id'))
     .addPrimaryKeyConstraint('push_subscription_bookings_pk', ['subscription_id', 'booking_id'])
     .execute();
-  await db.schema
-    .createIndex('push_subscription_bookings_booking_idx')
-    .on('push_subscription_bookings')
-    .column('booking_id')
-    .execute();
+  await createIndex(db, 'push_subscription_bookings_booking_idx', 'push_subscription_bookings', [
+    'booking_id',
+  ]);
 
   await db.schema
     .createTable('push_vapid_keys')
     .addColumn('id', 'integer', (column) => column.primaryKey())
-    .addColumn('public_key', 'text', (column) => column.notNull())
-    .addColumn('private_key', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'public_key', 'private_key', 'created_at'))
     .execute();
 
   /** Web app builds already announced to the subscribers (app-update notices go out once). */
@@ -66,8 +58,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('push_app_releases').execute();
-  await db.schema.dropTable('push_vapid_keys').execute();
-  await db.schema.dropTable('push_subscription_bookings').execute();
-  await db.schema.dropTable('push_subscriptions').execute();
+  await dropTables(
+    db,
+    'push_app_releases',
+    'push_vapid_keys',
+    'push_subscription_bookings',
+    'push_subscriptions',
+  );
 }

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { AffiliatesTable } from '../database.ts';
+import type { AffiliatesTable } from '../tables/content.ts';
 
 /**
  * Two demo affiliate partners. Logos are served by the web app from `/affiliates/`: a wide logo

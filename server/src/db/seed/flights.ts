@@ -1,7 +1,7 @@
 import { addDays, daysBetween, isoWeekdayOf, type Ymd } from '@uniquair/domain/dates/ymd';
 import { operatesOnIsoWeekday } from '@uniquair/domain/routes/day-of-week';
 import type { Insertable } from 'kysely';
-import type { FareClassesTable, FlightSegmentsTable, FlightsTable } from '../database.ts';
+import type { FareClassesTable, FlightSegmentsTable, FlightsTable } from '../tables/inventory.ts';
 import type { SeedAirport } from './airports.ts';
 import { buildFares } from './fares.ts';
 import type { SeedRoute } from './network.ts';

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { MenuItemsTable, MenusTable } from '../database.ts';
+import type { MenuItemsTable, MenusTable } from '../tables/content.ts';
 
 interface MenuSource {
   code: string;

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { PagesTable } from '../database.ts';
+import type { PagesTable } from '../tables/content.ts';
 import { CONTACT_US } from './pages/contact-us.ts';
 import { COOKIE_POLICY } from './pages/cookie-policy.ts';
 import { CRD_COMPLIANCE } from './pages/crd-compliance.ts';

@@ -7,7 +7,7 @@ import type {
   LanguagesTable,
   TicketTypesTable,
   TitlesTable,
-} from '../database.ts';
+} from '../tables/reference.ts';
 
 /**
  * The currencies offered: every enabled language's default currency, plus pound sterling (a

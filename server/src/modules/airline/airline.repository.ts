@@ -1,6 +1,8 @@
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Kysely } from 'kysely';
-import type { Airport, Database, FareClass, Flight, Route } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { FareClass, Flight, Route } from '../../db/tables/inventory.ts';
+import type { Airport } from '../../db/tables/reference.ts';
 
 /** Inventory reads of the airline-partner view: routes, flights and fare classes, no bookings. */
 export class AirlineRepository {

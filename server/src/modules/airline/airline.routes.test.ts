@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { dailyRoundTrip, nonDailyRoute } from '../../../test/helpers/search.ts';
-import type { Route } from '../../db/database.ts';
+import type { Route } from '../../db/tables/inventory.ts';
 
 describe(`GET /api/airline/flights (${dialectUnderTest()})`, () => {
   let testApp: TestApp;

@@ -1,7 +1,7 @@
 import type { AirlineFlightsResponse } from '@uniquair/contract/airline';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { isValidRouteDay } from '@uniquair/domain/routes/route-availability';
-import type { FareClass } from '../../db/database.ts';
+import type { FareClass } from '../../db/tables/inventory.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { AirlineRepository } from './airline.repository.ts';
 

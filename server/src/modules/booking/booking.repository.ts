@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { generateLinkToken } from '@uniquair/domain/security/link-token';
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import type {
   BookingExtrasTable,
   BookingFlightsTable,
   BookingPassengersTable,
   BookingsTable,
-  Database,
-} from '../../db/database.ts';
+} from '../../db/tables/bookings.ts';
 import { secretHash } from '../../plugins/session.ts';
 
 export type BookingRow = Selectable<BookingsTable>;

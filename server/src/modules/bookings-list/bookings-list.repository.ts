@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
-import type { Database, SavedPassengersTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { SavedPassengersTable } from '../../db/tables/accounts.ts';
 
 export interface BookingSummaryRow {
   id: number;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, IsoInstant } from '../../db/database.ts';
+import type { IsoInstant } from '../../db/columns.ts';
+import type { Database } from '../../db/database.ts';
 
 /** Content pages and partner footer menus: the SQL behind them. */
 

@@ -1,6 +1,7 @@
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Kysely } from 'kysely';
-import type { Database, Flag, IsoInstant } from '../../db/database.ts';
+import type { Flag, IsoInstant } from '../../db/columns.ts';
+import type { Database } from '../../db/database.ts';
 
 /** Reference data and the route network: the SQL behind `/api/data`. */
 

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, ErrorReportsTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { ErrorReportsTable } from '../../db/tables/content.ts';
 
 export type ErrorReportRow = Selectable<ErrorReportsTable>;
 

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, MailOutboxTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { MailOutboxTable } from '../../db/tables/accounts.ts';
 
 export type MailRow = Selectable<MailOutboxTable>;
 

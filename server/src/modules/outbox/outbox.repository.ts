@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, OutboxTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { OutboxTable } from '../../db/tables/payments.ts';
 
 export type OutboxRow = Selectable<OutboxTable>;
 

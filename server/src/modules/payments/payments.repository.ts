@@ -1,5 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { BookingsTable, Database, PaymentsTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { BookingsTable } from '../../db/tables/bookings.ts';
+import type { PaymentsTable } from '../../db/tables/payments.ts';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type BookingRow = Selectable<BookingsTable>;

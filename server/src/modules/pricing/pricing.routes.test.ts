@@ -11,7 +11,7 @@ import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { dailyRoundTrip, nonDailyRoute } from '../../../test/helpers/search.ts';
-import type { Route } from '../../db/database.ts';
+import type { Route } from '../../db/tables/inventory.ts';
 import { refreshRouteDayPrices } from './pricing.repository.ts';
 
 describe(`cheapest-price calendars and offers (${dialectUnderTest()})`, () => {

@@ -1,11 +1,11 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import type {
-  Database,
   GatewayCardTokensTable,
   GatewayEventsTable,
   GatewayIdempotencyKeysTable,
   GatewayPaymentsTable,
-} from '../../db/database.ts';
+} from '../../db/tables/payments.ts';
 
 export type CardTokenRow = Selectable<GatewayCardTokensTable>;
 export type GatewayPaymentRow = Selectable<GatewayPaymentsTable>;

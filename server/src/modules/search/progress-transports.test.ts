@@ -7,19 +7,16 @@ import {
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
-import { testClock } from '../../../test/helpers/clock.ts';
+import type { TestApp } from '../../../test/helpers/build.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
+import { dailyRoundTrip, eventually, readEvents } from '../../../test/helpers/search.ts';
 import {
-  dailyRoundTrip,
-  eventually,
-  gated,
-  inventoryOf,
-  readEvents,
-} from '../../../test/helpers/search.ts';
-import type { Route } from '../../db/database.ts';
-
-const ONE_ADULT = { adults: 1, children: 0, infants: 0 };
+  gatedSearchApp,
+  listenLocally,
+  ONE_ADULT,
+  type GatedSupplier,
+} from '../../../test/helpers/search-api.ts';
+import type { Route } from '../../db/tables/inventory.ts';
 
 interface SocketOutcome {
   messages: SearchProgress[];
@@ -54,7 +51,7 @@ function openSocket(
 
 describe(`search progress over real sockets (${dialectUnderTest()})`, () => {
   let testApp: TestApp;
-  let gate: ReturnType<typeof gated>;
+  let gate: GatedSupplier;
   let base: string;
   let out: Route;
   let back: Route;
@@ -81,23 +78,11 @@ describe(`search progress over real sockets (${dialectUnderTest()})`, () => {
   }
 
   beforeAll(async () => {
-    testApp = await buildTestApp(
+    ({ testApp, gate } = await gatedSearchApp(
       { SEARCH_MAX_STREAMS_PER_CLIENT: '0' },
-      {
-        clock: testClock().now,
-        search: {
-          initWaitMs: 0,
-          heartbeatMs: 40,
-          suppliers: (app) => {
-            gate = gated(inventoryOf(app));
-            return [gate];
-          },
-        },
-      },
-    );
-    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = testApp.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      { heartbeatMs: 40 },
+    ));
+    base = await listenLocally(testApp);
     ({ out, back } = await dailyRoundTrip(testApp.app.db));
   });
 
@@ -248,24 +233,9 @@ describe(`search progress over real sockets (${dialectUnderTest()})`, () => {
 
 describe('progress stream limits and shutdown', () => {
   it('refuses streams beyond the per-client limit, and ends open streams when the app closes', async () => {
-    let gate: ReturnType<typeof gated> | undefined;
-    const testApp = await buildTestApp(
-      { SEARCH_MAX_STREAMS_PER_CLIENT: '2' },
-      {
-        clock: testClock().now,
-        search: {
-          initWaitMs: 0,
-          suppliers: (app) => {
-            gate = gated(inventoryOf(app));
-            return [gate];
-          },
-        },
-      },
-    );
+    const { testApp, gate } = await gatedSearchApp({ SEARCH_MAX_STREAMS_PER_CLIENT: '2' });
     try {
-      await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = testApp.app.server.address();
-      const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const base = await listenLocally(testApp);
       const { out } = await dailyRoundTrip(testApp.app.db);
       const init = await fetch(`${base}/api/search/init`, {
         method: 'POST',
@@ -293,7 +263,7 @@ describe('progress stream limits and shutdown', () => {
       const { events } = await first;
       expect(events[0]).toEqual({ status: 'progress', progress: 0 });
       expect((await socket.closed).code).toBe(1001);
-      expect(gate?.aborted).toBe(1);
+      expect(gate.aborted).toBe(1);
       const row = await testApp.app.db
         .selectFrom('search_results')
         .select(['status', 'error'])

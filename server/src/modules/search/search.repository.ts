@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, SearchResultsTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { SearchResultsTable } from '../../db/tables/inventory.ts';
 
 /** A route with what validating and describing a search needs about its airports. */
 export interface SearchRouteRow {

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, SessionsTable, UsersTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { SessionsTable, UsersTable } from '../../db/tables/accounts.ts';
 
 export type UserRow = Selectable<UsersTable>;
 

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, PushSubscriptionsTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { PushSubscriptionsTable } from '../../db/tables/push.ts';
 
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 

@@ -1,11 +1,11 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import type {
-  Database,
   UserAvatarsTable,
-  UsersTable,
   UserTokenPurpose,
   UserTokensTable,
-} from '../../db/database.ts';
+  UsersTable,
+} from '../../db/tables/accounts.ts';
 
 export type UserRow = Selectable<UsersTable>;
 export type UserTokenRow = Selectable<UserTokensTable>;

@@ -1,0 +1,133 @@
+import type { Ymd } from '@uniquair/domain/dates/ymd';
+import type { ColumnType, Generated } from 'kysely';
+import type { IsoInstant } from '../columns.ts';
+
+/** Row types of the bookings: the booking, its passengers, legs, extras, seat holds, tokens, tickets. */
+
+/**
+ * A booking (DESIGN §4, §6). Readable by its owner, or by the device holding the token whose
+ * SHA-256 is `device_token_hash`; the booked journey is summarised here so the lists need no
+ * inventory rows.
+ */
+export interface BookingsTable {
+  id: Generated<number>;
+  /** 7 characters, upper case, random. */
+  pnr: string;
+  /** `not_paid`, `paid`, `ticketed`, `cancelled`, `expired`. */
+  status: string;
+  owner_user_id: number | null;
+  device_token_hash: string | null;
+  booker_first_name: string;
+  booker_last_name: string;
+  booker_email: string;
+  booker_phone: string | null;
+  currency: string;
+  total_minor: number;
+  affiliate_id: number | null;
+  /** IATA code of the first departure airport and of the final destination. */
+  origin_airport: string;
+  destination_airport: string;
+  /** Local date of the first departure. */
+  departure_date: Ymd;
+  /** Local date of the last departure of a trip with more than one leg, else null. */
+  return_date: Ymd | null;
+  locale: string;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+  /** The search the booking was made from. */
+  search_hash: string | null;
+  /** End of the seat hold of an unpaid booking. */
+  hold_expires_at: IsoInstant | null;
+  /** Country calling code digits of `booker_phone`. */
+  booker_phone_code: string | null;
+  /** Fares and extras in the base currency (USD); `currency`/`total_minor` are the charge. */
+  base_currency: ColumnType<string, string | undefined, string>;
+  base_total_minor: ColumnType<number, number | undefined, number>;
+  /** The method of the payment that paid or confirmed the booking. */
+  payment_method: string | null;
+  paid_at: IsoInstant | null;
+  /** Keyed hash of the client address that made it (caps on unpaid bookings per client). */
+  client_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface BookingPassengersTable {
+  id: Generated<number>;
+  booking_id: number;
+  /** 1-based order in the booking. */
+  position: number;
+  passenger_type_id: number;
+  title_id: number | null;
+  first_name: string;
+  last_name: string;
+  birth_date: Ymd | null;
+  nationality: string | null;
+  document_type_id: number | null;
+  document_number: string | null;
+  document_expiry: Ymd | null;
+}
+
+/** A leg of a booking with its own copy of the journey (see the booking-flow migration). */
+export interface BookingFlightsTable {
+  id: Generated<number>;
+  booking_id: number;
+  position: number;
+  destination_index: number;
+  flight_ref: string;
+  route_id: number | null;
+  date: Ymd;
+  from_airport: string;
+  to_airport: string;
+  fare_letter: string;
+  cabin: string;
+  fare_price_minor: number;
+  /** JSON array of the contract's BookingSegment. */
+  segments: string;
+}
+
+export interface BookingExtrasTable {
+  id: Generated<number>;
+  booking_id: number;
+  destination_index: number;
+  passenger_index: number;
+  code: string;
+  quantity: number;
+  price_minor: number;
+}
+
+export interface SeatHoldsTable {
+  id: Generated<number>;
+  booking_id: number;
+  fare_class_id: number;
+  seats: number;
+  /** `held`, `sold` or `released`. */
+  state: string;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+}
+
+export interface BookingDeviceTokensTable {
+  /** SHA-256 of the device booking token. */
+  token_hash: string;
+  booking_id: number;
+  created_at: IsoInstant;
+}
+
+export interface BookingLinkTokensTable {
+  id: Generated<number>;
+  booking_id: number;
+  /** `finish` or `login_quick`. */
+  purpose: string;
+  token_hash: string;
+  expires_at: IsoInstant;
+  used_at: IsoInstant | null;
+  created_at: IsoInstant;
+}
+
+export interface TicketsTable {
+  id: Generated<number>;
+  booking_id: number;
+  flight_index: number;
+  passenger_index: number;
+  number: string;
+  issued_at: IsoInstant;
+}

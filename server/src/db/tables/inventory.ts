@@ -1,0 +1,124 @@
+import type { Ymd } from '@uniquair/domain/dates/ymd';
+import type { Generated, Selectable } from 'kysely';
+import type { IsoInstant, LocalTime } from '../columns.ts';
+
+/** Row types of the flight inventory (routes, flights, fares) and of what searches derive from it. */
+
+export interface RoutesTable {
+  id: Generated<number>;
+  from_airport: string;
+  to_airport: string;
+  /** Day-of-week bitmask: Monday 1 … Sunday 64; 127 is daily. */
+  dow: number;
+  available_from: Ymd;
+  /** Last day flown, or null when open-ended. */
+  available_until: Ymd | null;
+  /** Popularity from 1 (least) to 5 (most). */
+  rating: number;
+  /** Great-circle distance between the two airports. */
+  distance_km: number;
+}
+
+/**
+ * One bookable departure on a route and date: a direct flight or a connection through a stop.
+ * Its legs are the rows of `flight_segments`; the columns here summarise the whole journey.
+ */
+export interface FlightsTable {
+  id: Generated<number>;
+  route_id: number;
+  /** Local calendar date of departure at the origin airport. */
+  departure_date: Ymd;
+  /** Designator of the first leg, e.g. `UQ124`. */
+  flight_number: string;
+  carrier_code: string;
+  /** Local time of departure at the origin. */
+  departure_time: LocalTime;
+  departure_utc: IsoInstant;
+  /** Local calendar date and time of arrival at the destination. */
+  arrival_date: Ymd;
+  arrival_time: LocalTime;
+  arrival_utc: IsoInstant;
+  /** From first departure to last arrival, connection time included. */
+  duration_minutes: number;
+  stops: number;
+  /** The stop of a one-stop journey, null for a direct flight. */
+  via_airport: string | null;
+  /** Seats on the aircraft (the sum of the fare classes' seats). */
+  capacity: number;
+}
+
+/** A leg of a flight; a direct flight has one (position 1), a one-stop flight two. */
+export interface FlightSegmentsTable {
+  id: Generated<number>;
+  flight_id: number;
+  /** 1-based order of the leg within the flight. */
+  position: number;
+  from_airport: string;
+  to_airport: string;
+  flight_number: string;
+  carrier_code: string;
+  departure_date: Ymd;
+  departure_time: LocalTime;
+  departure_utc: IsoInstant;
+  arrival_date: Ymd;
+  arrival_time: LocalTime;
+  arrival_utc: IsoInstant;
+  duration_minutes: number;
+}
+
+export interface FareClassesTable {
+  id: Generated<number>;
+  flight_id: number;
+  /** Booking class letter, e.g. `Q` (cheapest economy) … `Y` (full economy), `J` (business). */
+  letter: string;
+  /** `economy` or `business`. */
+  cabin: string;
+  /** Price of one adult seat in minor units of `currency`. */
+  price_minor: number;
+  currency: string;
+  seats_total: number;
+  /** Never negative and never above `seats_total` (checked by the database). */
+  seats_left: number;
+}
+
+/** A search job and, once finished, its result (DESIGN §5), keyed by the search hash. */
+export interface SearchResultsTable {
+  /** 32 hex digits: the digest of the normalised search parameters. */
+  hash: string;
+  /** The normalised parameters as JSON, enough to run the search again. */
+  params: string;
+  /** `progress` while running, then `done` or `error`; `expired` is `done` past `expires_at`. */
+  status: 'progress' | 'done' | 'error';
+  /** 0–100: the share of the search's parts (leg × supplier) that have answered. */
+  progress: number;
+  /** The result as sent to browsers (JSON), once done. */
+  result: string | null;
+  /** Why the search, or some of its parts, failed; for the log, never sent. */
+  error: string | null;
+  created_at: IsoInstant;
+  /** When the current run started; a run older than the job deadline is abandoned. */
+  started_at: IsoInstant;
+  updated_at: IsoInstant;
+  /** The source of `Last-Modified` and the `ETag` of the result. */
+  finished_at: IsoInstant | null;
+  /** After this instant a finished search reports `expired`. */
+  expires_at: IsoInstant | null;
+}
+
+/** The cheapest fare with a seat left per route and departure day (DESIGN §5 price summary). */
+export interface RouteDayPricesTable {
+  route_id: number;
+  /** Local departure date at the origin. */
+  date: Ymd;
+  min_price_minor: number;
+  currency: string;
+  updated_at: IsoInstant;
+}
+
+export type Route = Selectable<RoutesTable>;
+
+export type Flight = Selectable<FlightsTable>;
+
+export type FlightSegment = Selectable<FlightSegmentsTable>;
+
+export type FareClass = Selectable<FareClassesTable>;

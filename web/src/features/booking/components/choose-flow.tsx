@@ -18,7 +18,10 @@ import { rememberDeviceBooking } from '../../../lib/device-data.ts';
 import { refreshPushSubscription } from '../../../lib/pwa/push.ts';
 import { readLocationCookies } from '../../../lib/location-cookies.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
-import { savedPassengersQueryOptions, useSavedPassengers } from '../api/get-saved-passengers.ts';
+import {
+  savedPassengersQueryOptions,
+  useSavedPassengers,
+} from '../../../lib/get-saved-passengers.ts';
 import {
   contactSchema,
   passengerSchema,

@@ -10,9 +10,13 @@ import {
   type ApiHandler,
 } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { clearSearchState } from '../api/search-progress.ts';
-import { FakeEventSource, FakeWebSocket, resetFakeTransports } from '../testing/fake-transports.ts';
-import { hashOf, legResult, makeFlight } from '../testing/search-fixtures.ts';
+import { clearSearchState } from '../../../lib/search/search-run.ts';
+import {
+  FakeEventSource,
+  FakeWebSocket,
+  resetFakeTransports,
+} from '../../../testing/fake-transports.ts';
+import { hashOf, legResult, makeFlight } from '../../../testing/search-fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const OUT = hashOf('12');

@@ -12,6 +12,7 @@ import {
   FakeWebSocket,
   resetFakeTransports,
 } from '../../testing/fake-transports.ts';
+import { mockApi, neverAnswers } from '../../testing/mock-api.ts';
 import { hashOf } from '../../testing/search-fixtures.ts';
 import {
   followProgress,
@@ -211,12 +212,7 @@ describe('followProgress', () => {
 
 describe('getSearchStatus', () => {
   it('gives up on a status request after 15 s', async () => {
-    globalThis.fetch = vi.fn(
-      (_input: RequestInfo | URL, init?: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new Error('aborted')));
-        }),
-    );
+    mockApi({ [`GET /api/search/status/${HASH}`]: neverAnswers });
     const answer = getSearchStatus(HASH);
     const failure = expect(answer).rejects.toMatchObject({ code: 'TIMEOUT', status: 0 });
     await vi.advanceTimersByTimeAsync(SEARCH_STATUS_REQUEST_TIMEOUT_MS);

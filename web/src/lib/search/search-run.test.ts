@@ -6,7 +6,7 @@ import {
   fakeTransports,
   resetFakeTransports,
 } from '../../testing/fake-transports.ts';
-import { errorBody, json, mockApi } from '../../testing/mock-api.ts';
+import { errorBody, json, mockApi, noAnswer } from '../../testing/mock-api.ts';
 import { hashOf, legResult, makeFlight } from '../../testing/search-fixtures.ts';
 import type { ProgressUpdate } from './progress-transports.ts';
 import {
@@ -226,9 +226,7 @@ describe('runSearch', () => {
   });
 
   it('is offline when init gets no answer', async () => {
-    globalThis.fetch = vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    mockApi({ 'POST /api/search/init': noAnswer });
     await expect(
       runSearch(PARAMS, { queryClient, transports: fakeTransports }),
     ).resolves.toMatchObject({

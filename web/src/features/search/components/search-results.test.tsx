@@ -6,6 +6,7 @@ import {
   errorBody,
   json,
   mockAppApi,
+  noAnswer,
   testRoutes,
   type ApiHandler,
 } from '../../../testing/mock-api.ts';
@@ -82,21 +83,17 @@ function leg(name: RegExp) {
   return screen.getByRole('region', { name });
 }
 
-const originalEventSource = globalThis.EventSource;
-const originalWebSocket = globalThis.WebSocket;
-
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   clearSearchState();
   resetFakeTransports();
-  globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
-  globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal('WebSocket', FakeWebSocket);
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  globalThis.EventSource = originalEventSource;
-  globalThis.WebSocket = originalWebSocket;
+  vi.unstubAllGlobals();
   clearSearchState();
 });
 
@@ -207,6 +204,8 @@ describe('search results', () => {
           ],
         });
       },
+      // The return flight's fares are not opened here.
+      [`GET /api/flight/info/${BACK}`]: noAnswer,
     });
     const { router } = renderApp(RETURN_TRIP);
     const outboundLeg = await waitFor(() => leg(/^Outbound flight/));

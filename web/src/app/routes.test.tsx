@@ -4,25 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENCY_STORAGE_KEY } from '../lib/currency.tsx';
 import { LOCALE_STORAGE_KEY } from '../lib/i18n.ts';
 import { apiEvents, UNAUTHORIZED_EVENT } from '../lib/api-client.ts';
-import { errorBody, json, mockAppApi, noAnswer } from '../testing/mock-api.ts';
+import { errorBody, json, mockAppApi, noAnswer, signedInAs } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
 const TOKEN = 'a'.repeat(40);
-const signedIn = {
-  success: true,
-  isLogged: true,
-  user: {
-    firstName: 'Ana',
-    lastName: 'Petrova',
-    email: 'ana@example.com',
-    avatar: null,
-    notifications: true,
-    titleId: 2,
-    emailConfirmed: true,
-    pendingEmail: null,
-    locale: 'en',
-  },
-};
+const signedIn = signedInAs({ titleId: 2 });
 /** The account page lists saved passengers; `/bookings` asks for the future bookings. */
 const accountData = {
   'GET /api/booking/passengers': () => json({ success: true, passengers: [] }),

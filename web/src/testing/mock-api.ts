@@ -169,3 +169,21 @@ export function mockAppApi(extra: Record<string, ApiHandler> = {}): MockApi {
     ...extra,
   });
 }
+
+/** The signed-in traveller of the tests, as `GET /api/users/current` describes her. */
+export const testUser = {
+  firstName: 'Ana',
+  lastName: 'Petrova',
+  email: 'ana@example.com',
+  avatar: null,
+  notifications: true,
+  titleId: null,
+  emailConfirmed: true,
+  pendingEmail: null,
+  locale: 'en',
+};
+
+/** The answer of `GET /api/users/current` for a signed-in traveller ({@link testUser}, changed). */
+export function signedInAs(changes: Record<string, unknown> = {}) {
+  return { success: true, isLogged: true, user: { ...testUser, ...changes } };
+}

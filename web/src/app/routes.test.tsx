@@ -4,25 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENCY_STORAGE_KEY } from '../lib/currency.tsx';
 import { LOCALE_STORAGE_KEY } from '../lib/i18n.ts';
 import { apiEvents, UNAUTHORIZED_EVENT } from '../lib/api-client.ts';
-import { errorBody, json, mockAppApi } from '../testing/mock-api.ts';
+import { errorBody, json, mockAppApi, noAnswer, signedInAs } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
 const TOKEN = 'a'.repeat(40);
-const signedIn = {
-  success: true,
-  isLogged: true,
-  user: {
-    firstName: 'Ana',
-    lastName: 'Petrova',
-    email: 'ana@example.com',
-    avatar: null,
-    notifications: true,
-    titleId: 2,
-    emailConfirmed: true,
-    pendingEmail: null,
-    locale: 'en',
-  },
-};
+const signedIn = signedInAs({ titleId: 2 });
 /** The account page lists saved passengers; `/bookings` asks for the future bookings. */
 const accountData = {
   'GET /api/booking/passengers': () => json({ success: true, passengers: [] }),
@@ -52,7 +38,8 @@ describe('routes of SPEC §2', () => {
     ['/airlines/flights/search', 'not for passengers'],
     ['/en/search', 'Find flights'],
   ])('%s is titled "Uniquair - %s"', async (url, title) => {
-    mockAppApi();
+    // The title does not wait for the booking of the booking pages.
+    mockAppApi({ 'GET /api/booking/AB12CD3/get': noAnswer });
     renderApp(url);
     await waitFor(() => expect(document.title).toBe(`Uniquair - ${title}`), { timeout: 3000 });
     expect(await screen.findAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -148,7 +135,8 @@ describe('legacy and e-mail-link routes', () => {
   ])('%s hands off to the server at %s', async (url, serverPath) => {
     mockAppApi();
     const replace = vi.fn();
-    vi.stubGlobal('location', { ...window.location, replace });
+    // `href`: requests are resolved against it.
+    vi.stubGlobal('location', { ...window.location, href: window.location.href, replace });
     try {
       renderApp(url);
       await waitFor(() => expect(replace).toHaveBeenCalledWith(serverPath), { timeout: 3000 });

@@ -1,8 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
-import { errorBody, json, mockApi } from '../testing/mock-api.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorBody, json, mockApi, neverAnswers, noAnswer } from '../testing/mock-api.ts';
 import { apiFetch, apiGet, apiPost, ApiError, onUnauthorized } from './api-client.ts';
 
 describe('api client', () => {
+  // What the client hands to `fetch` (the mock server answers it).
+  beforeEach(() => {
+    vi.spyOn(globalThis, 'fetch');
+  });
+
+  afterEach(() => {
+    vi.mocked(globalThis.fetch).mockRestore();
+  });
+
   it('sends same-origin JSON requests and reads JSON answers', async () => {
     mockApi({ 'GET /api/data/init': () => json({ ok: 1 }) });
     await expect(apiGet('/api/data/init')).resolves.toEqual({ ok: 1 });
@@ -81,21 +90,14 @@ describe('api client', () => {
   });
 
   it('reports a network failure as NETWORK_ERROR and a slow answer as TIMEOUT', async () => {
-    globalThis.fetch = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    mockApi({ 'GET /api/x': noAnswer });
     await expect(apiGet('/api/x')).rejects.toMatchObject({
       status: 0,
       code: 'NETWORK_ERROR',
       isNetworkError: true,
     });
 
-    globalThis.fetch = vi.fn(
-      (_input: RequestInfo | URL, init?: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () =>
-            reject(new DOMException('aborted', 'AbortError')),
-          );
-        }),
-    );
+    mockApi({ 'GET /api/x': neverAnswers });
     await expect(apiGet('/api/x', { timeoutMs: 20 })).rejects.toMatchObject({
       status: 0,
       code: 'TIMEOUT',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { json, mockApi } from '../testing/mock-api.ts';
+import { json, mockApi, noAnswer } from '../testing/mock-api.ts';
 import { conditionalGet, type ResponseStore, type StoredResponse } from './conditional-get.ts';
 
 function memoryStore(): ResponseStore & { entries: Map<string, StoredResponse<unknown>> } {
@@ -48,7 +48,7 @@ describe('conditionalGet', () => {
 
   it('uses the stored copy when offline, and fails without one', async () => {
     const store = memoryStore();
-    globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    mockApi({ 'GET /api/data/routes': noAnswer });
     await expect(conditionalGet('/api/data/routes', store)).rejects.toMatchObject({
       code: 'NETWORK_ERROR',
     });

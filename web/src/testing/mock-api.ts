@@ -1,15 +1,19 @@
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { InitResponse, RoutesResponse } from '@uniquair/contract/data';
-import { vi } from 'vitest';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { mockServer } from './mock-server.ts';
 
 /**
- * A stand-in for the server in unit tests: `fetch` answers from handlers keyed by
- * `'METHOD /path'` (query strings ignored). A request no handler takes fails the test, so every
- * call the code under test makes is one the test expects.
+ * The API of a unit test, as handlers of the mock server keyed by `'METHOD /path'` (query strings
+ * ignored): each becomes an MSW handler (`http.get('/path', …)`, `http.post(…)`). A request no
+ * handler takes fails the test (`onUnhandledRequest: 'error'`), so every call the code under
+ * test makes is one the test expects. A handler that throws a `TypeError` (or answers
+ * {@link noAnswer}) is a request the browser could not send.
  */
 export type ApiHandler = (request: {
   url: URL;
   method: string;
+  /** The JSON body, parsed; undefined for none or a form. */
   body: unknown;
   headers: Headers;
 }) => Response | Promise<Response>;
@@ -26,32 +30,69 @@ export function errorBody(status: number, code: string): Response {
   return json({ success: false, code, errors: {} }, { status });
 }
 
+/** No answer at all: the browser's `fetch` fails as it does offline. */
+export function noAnswer(): Response {
+  return HttpResponse.error();
+}
+
+/** An answer that never comes (until the request is aborted). */
+export function neverAnswers(): Promise<Response> {
+  return new Promise(() => undefined);
+}
+
 export interface MockApi {
   /** Every request made, as `'METHOD /path'`. */
   readonly calls: string[];
+  /** Adds handlers, or replaces those with the same keys. */
   use(handlers: Record<string, ApiHandler>): void;
 }
 
+const METHODS = {
+  GET: http.get,
+  POST: http.post,
+  PUT: http.put,
+  PATCH: http.patch,
+  DELETE: http.delete,
+  HEAD: http.head,
+} as const;
+
+function toHandlers(handlers: Record<string, ApiHandler>): HttpHandler[] {
+  return Object.entries(handlers).map(([key, handler]) => {
+    const [method = '', path = ''] = key.split(' ');
+    if (!(method in METHODS)) throw new Error(`Unknown method in a mocked API: ${key}`);
+    // Any origin, like the keys: the card gateway is on an origin of its own.
+    return METHODS[method as keyof typeof METHODS](`*${path}`, async ({ request }) => {
+      const text = request.headers.get('content-type')?.includes('json')
+        ? await request.text()
+        : '';
+      try {
+        return await handler({
+          url: new URL(request.url),
+          method: request.method,
+          body: text === '' ? undefined : (JSON.parse(text) as unknown),
+          headers: request.headers,
+        });
+      } catch (error) {
+        // A handler that throws the browser's `TypeError` plays a lost connection.
+        if (error instanceof TypeError) return HttpResponse.error();
+        throw error;
+      }
+    });
+  });
+}
+
+/** Answers the test's requests from `handlers` alone (those of an earlier call are dropped). */
 export function mockApi(handlers: Record<string, ApiHandler>): MockApi {
-  const table: Record<string, ApiHandler> = { ...handlers };
   const calls: string[] = [];
-  globalThis.fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-    const method = (init.method ?? 'GET').toUpperCase();
-    const key = `${method} ${url.pathname}`;
-    calls.push(key);
-    const handler = table[key];
-    if (!handler) throw new Error(`Unexpected request in a test: ${key}`);
-    const body =
-      typeof init.body === 'string' && init.body !== ''
-        ? (JSON.parse(init.body) as unknown)
-        : undefined;
-    return handler({ url, method, body, headers: new Headers(init.headers) });
+  mockServer.resetHandlers(...toHandlers(handlers));
+  mockServer.events.removeAllListeners('request:start');
+  mockServer.events.on('request:start', ({ request }) => {
+    calls.push(`${request.method} ${new URL(request.url).pathname}`);
   });
   return {
     calls,
     use(more) {
-      Object.assign(table, more);
+      mockServer.use(...toHandlers(more));
     },
   };
 }
@@ -127,4 +168,22 @@ export function mockAppApi(extra: Record<string, ApiHandler> = {}): MockApi {
     'GET /api/users/current': () => errorBody(404, 'NOT_FOUND'),
     ...extra,
   });
+}
+
+/** The signed-in traveller of the tests, as `GET /api/users/current` describes her. */
+export const testUser = {
+  firstName: 'Ana',
+  lastName: 'Petrova',
+  email: 'ana@example.com',
+  avatar: null,
+  notifications: true,
+  titleId: null,
+  emailConfirmed: true,
+  pendingEmail: null,
+  locale: 'en',
+};
+
+/** The answer of `GET /api/users/current` for a signed-in traveller ({@link testUser}, changed). */
+export function signedInAs(changes: Record<string, unknown> = {}) {
+  return { success: true, isLogged: true, user: { ...testUser, ...changes } };
 }

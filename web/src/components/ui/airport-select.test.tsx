@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { Airport } from '@uniquair/contract/data';
 import { AIRPORT_SELECT_DEBOUNCE_MS } from '@uniquair/domain/config/timings';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AIRPORTS, numberedAirports } from './airport-fixtures.ts';
 import type { AirportOption } from './airport-search.ts';
 import { AirportSelect } from './airport-select.tsx';
-import { renderWithIntl } from './test-utils.tsx';
+import { renderWithIntl, TestForm } from './test-utils.tsx';
 
 function combobox(name = 'From'): HTMLInputElement {
   return screen.getByRole<HTMLInputElement>('combobox', { name });
@@ -276,36 +276,32 @@ describe('AirportSelect', () => {
     ];
     const submitted = vi.fn();
     function Form() {
-      const { control, handleSubmit } = useForm<{ from: string | null }>({
-        defaultValues: { from: null },
-      });
       return (
-        <form
-          onSubmit={(event) =>
-            void handleSubmit((values) => {
-              submitted(values);
-            })(event)
-          }
+        <TestForm<{ from: string | null }>
+          defaultValues={{ from: null }}
+          onSubmit={submitted}
+          submitLabel="Search"
         >
-          <Controller
-            control={control}
-            name="from"
-            rules={{ required: 'Choose where you fly from' }}
-            render={({ field, fieldState }) => (
-              <AirportSelect
-                label="From"
-                airports={network}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <button type="submit">Search</button>
-        </form>
+          {({ control }) => (
+            <Controller
+              control={control}
+              name="from"
+              rules={{ required: 'Choose where you fly from' }}
+              render={({ field, fieldState }) => (
+                <AirportSelect
+                  label="From"
+                  airports={network}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          )}
+        </TestForm>
       );
     }
     await renderWithIntl(<Form />);

@@ -1,11 +1,12 @@
 import { ymdToUtcDate, type Ymd } from '@uniquair/domain/dates/ymd';
-import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useId, useRef, useState, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { Calendar, type CalendarOptions } from './calendar.tsx';
 import controlStyles from './control.module.css';
 import styles from './date-picker.module.css';
 import { describedBy, Field, useFieldIds } from './field.tsx';
 import { mergeRefs } from './merge-refs.ts';
+import { PickerDialog } from './picker-dialog.tsx';
 
 export interface DatePickerProps extends CalendarOptions {
   readonly label: string;
@@ -38,14 +39,11 @@ const DEFAULT_FORMAT: Intl.DateTimeFormatOptions = {
   year: 'numeric',
 };
 
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * A date field: a button showing the chosen date that opens the calendar (day, month and year
- * pickers) in a modal dialog. Picking a day closes it; Escape, the close button or a click
- * outside close it too, and focus returns to the field. Tab stays inside the dialog while it is
- * open. On small screens the dialog is a sheet at the bottom of the screen.
+ * pickers) in a modal dialog (`PickerDialog`). Picking a day closes it; Escape, the close button
+ * or a click outside close it too, and focus returns to the field. Tab stays inside the dialog
+ * while it is open. On small screens the dialog is a sheet at the bottom of the screen.
  */
 export function DatePicker({
   label,
@@ -68,7 +66,7 @@ export function DatePicker({
   const valueId = useId();
   const requiredId = useId();
   const triggerRef = useRef<HTMLButtonElement | null>(null);
-  const dialogRef = useRef<HTMLDivElement | null>(null);
+  const wrapperRef = useRef<HTMLDivElement | null>(null);
   const [open, setOpen] = useState(false);
   const [touched, setTouched] = useState(false);
 
@@ -81,31 +79,7 @@ export function DatePicker({
   const close = () => {
     setOpen(false);
     setTouched(true);
-    triggerRef.current?.focus();
     onBlur?.();
-  };
-
-  const handleDialogKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    // Keep Tab inside the dialog.
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const firstElement = focusable[0];
-    const lastElement = focusable.at(-1);
-    if (!firstElement || !lastElement) return;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === firstElement || !dialogRef.current.contains(active))) {
-      event.preventDefault();
-      lastElement.focus();
-    } else if (!event.shiftKey && active === lastElement) {
-      event.preventDefault();
-      firstElement.focus();
-    }
   };
 
   const valueText = value
@@ -121,7 +95,7 @@ export function DatePicker({
       error={shownError}
       labelAs="span"
     >
-      <div className={styles.wrapper}>
+      <div ref={wrapperRef} className={styles.wrapper}>
         <button
           ref={mergeRefs(triggerRef, ref)}
           id={ids.controlId}
@@ -157,32 +131,22 @@ export function DatePicker({
         </button>
         {name ? <input type="hidden" name={name} value={value ?? ''} /> : null}
         {open ? (
-          <>
-            <div className={styles.backdrop} aria-hidden="true" onClick={close} />
-            <div
-              ref={dialogRef}
-              role="dialog"
-              aria-modal="true"
-              aria-labelledby={ids.labelId}
-              className={styles.dialog}
-              onKeyDown={handleDialogKeyDown}
-            >
-              <Calendar
-                {...calendarOptions}
-                value={value}
-                autoFocus
-                onSelect={(date) => {
-                  onChange(date);
-                  close();
-                }}
-              />
-              <div className={styles.footer}>
-                <button type="button" className={styles.closeButton} onClick={close}>
-                  {intl.formatMessage({ id: 'ui.datePicker.close' })}
-                </button>
-              </div>
-            </div>
-          </>
+          <PickerDialog
+            labelledBy={ids.labelId}
+            onClose={close}
+            anchor={wrapperRef}
+            returnFocus={triggerRef}
+          >
+            <Calendar
+              {...calendarOptions}
+              value={value}
+              autoFocus
+              onSelect={(date) => {
+                onChange(date);
+                close();
+              }}
+            />
+          </PickerDialog>
         ) : null}
       </div>
     </Field>

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BYTES_PER_MEGABYTE, FileInput, imageFileProblem } from './file-input.tsx';
-import { renderWithIntl } from './test-utils.tsx';
+import { renderWithIntl, TestForm } from './test-utils.tsx';
 
 function fileOf(name: string, type: string, bytes: number): File {
   return new File([new Uint8Array(bytes)], name, { type });
@@ -142,34 +142,30 @@ describe('FileInput', () => {
     const user = userEvent.setup();
     const submitted = vi.fn();
     function Form() {
-      const { control, handleSubmit } = useForm<{ photo: File | null }>({
-        defaultValues: { photo: null },
-      });
       return (
-        <form
-          onSubmit={(event) =>
-            void handleSubmit((values) => {
-              submitted(values);
-            })(event)
-          }
+        <TestForm<{ photo: File | null }>
+          defaultValues={{ photo: null }}
+          onSubmit={submitted}
+          submitLabel="Save"
         >
-          <Controller
-            control={control}
-            name="photo"
-            rules={{ required: 'Add a photo' }}
-            render={({ field: { onChange, onBlur, ref, name }, fieldState }) => (
-              <FileInput
-                label="Profile photo"
-                name={name}
-                onChange={onChange}
-                onBlur={onBlur}
-                ref={ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <button type="submit">Save</button>
-        </form>
+          {({ control }) => (
+            <Controller
+              control={control}
+              name="photo"
+              rules={{ required: 'Add a photo' }}
+              render={({ field: { onChange, onBlur, ref, name }, fieldState }) => (
+                <FileInput
+                  label="Profile photo"
+                  name={name}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                  ref={ref}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          )}
+        </TestForm>
       );
     }
     await renderWithIntl(<Form />);

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { SelectInput, type SelectOption } from './select-input.tsx';
-import { renderWithIntl } from './test-utils.tsx';
+import { renderWithIntl, TestForm } from './test-utils.tsx';
 
 const titles: SelectOption[] = [
   { value: '1', label: 'Mr.' },
@@ -123,27 +122,23 @@ describe('SelectInput', () => {
     const user = userEvent.setup();
     const submitted = vi.fn();
     function Form() {
-      const { register, handleSubmit, formState } = useForm<{ title: string }>({
-        defaultValues: { title: '' },
-      });
       return (
-        <form
-          onSubmit={(event) =>
-            void handleSubmit((values) => {
-              submitted(values);
-            })(event)
-          }
+        <TestForm<{ title: string }>
+          defaultValues={{ title: '' }}
+          onSubmit={submitted}
+          submitLabel="Save"
           noValidate
         >
-          <SelectInput
-            label="Title"
-            options={titles}
-            placeholder="Choose…"
-            error={formState.errors.title?.message}
-            {...register('title', { required: 'Please choose a title' })}
-          />
-          <button type="submit">Save</button>
-        </form>
+          {({ register, formState }) => (
+            <SelectInput
+              label="Title"
+              options={titles}
+              placeholder="Choose…"
+              error={formState.errors.title?.message}
+              {...register('title', { required: 'Please choose a title' })}
+            />
+          )}
+        </TestForm>
       );
     }
     await renderWithIntl(<Form />);

@@ -2,6 +2,7 @@ import { render, type RenderOptions } from '@testing-library/react';
 import { loadMessages, type CatalogueLocale } from '@uniquair/i18n/messages';
 import { toBcp47 } from '@uniquair/domain/locale/languages';
 import type { ReactElement, ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { IntlProvider } from 'react-intl';
 
 export interface RenderWithIntlOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -22,4 +23,38 @@ export async function renderWithIntl(
     );
   }
   return render(ui, { wrapper: Wrapper, ...options });
+}
+
+export interface TestFormProps<Values extends FieldValues> {
+  readonly defaultValues: DefaultValues<Values>;
+  readonly onSubmit: (values: Values) => void;
+  /** The name of the submit button under the widget. */
+  readonly submitLabel: string;
+  readonly noValidate?: boolean;
+  /** The widget, wired to the form (`register`, or `control` for a `Controller`). */
+  readonly children: (form: UseFormReturn<Values>) => ReactNode;
+}
+
+/** A react-hook-form form around one widget and a submit button, for the widgets' form tests. */
+export function TestForm<Values extends FieldValues>({
+  defaultValues,
+  onSubmit,
+  submitLabel,
+  noValidate,
+  children,
+}: TestFormProps<Values>) {
+  const form = useForm<Values>({ defaultValues });
+  return (
+    <form
+      onSubmit={(event) =>
+        void form.handleSubmit((values) => {
+          onSubmit(values);
+        })(event)
+      }
+      noValidate={noValidate}
+    >
+      {children(form)}
+      <button type="submit">{submitLabel}</button>
+    </form>
+  );
 }

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import { TestForm } from './test-utils.tsx';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import type { MaskedValue } from './text-mask-editing.ts';
 import { TextMaskInput } from './text-mask-input.tsx';
@@ -145,28 +145,24 @@ describe('TextMaskInput', () => {
     const user = userEvent.setup();
     const submitted = vi.fn();
     function Form() {
-      const { register, handleSubmit, formState } = useForm<{ expiry: string }>({
-        defaultValues: { expiry: '' },
-      });
       return (
-        <form
-          onSubmit={(event) =>
-            void handleSubmit((values) => {
-              submitted(values);
-            })(event)
-          }
+        <TestForm<{ expiry: string }>
+          defaultValues={{ expiry: '' }}
+          onSubmit={submitted}
+          submitLabel="Pay"
         >
-          <TextMaskInput
-            label="Expiry"
-            mask="##/##"
-            error={formState.errors.expiry?.message}
-            {...register('expiry', {
-              required: 'Enter the expiry date',
-              pattern: { value: /^\d\d\/\d\d$/, message: 'Use MM/YY' },
-            })}
-          />
-          <button type="submit">Pay</button>
-        </form>
+          {({ register, formState }) => (
+            <TextMaskInput
+              label="Expiry"
+              mask="##/##"
+              error={formState.errors.expiry?.message}
+              {...register('expiry', {
+                required: 'Enter the expiry date',
+                pattern: { value: /^\d\d\/\d\d$/, message: 'Use MM/YY' },
+              })}
+            />
+          )}
+        </TestForm>
       );
     }
     render(<Form />);

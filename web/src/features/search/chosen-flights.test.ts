@@ -2,7 +2,7 @@ import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { describe, expect, it } from 'vitest';
 import { testRoutes } from '../../testing/mock-api.ts';
 import { chosenFlights, totalIn, totalsByCurrency } from './chosen-flights.ts';
-import { hashOf, legResult, makeFlight } from './testing/search-fixtures.ts';
+import { hashOf, legResult, makeFlight } from '../../testing/search-fixtures.ts';
 import { tripLegs } from './trip.ts';
 
 const outbound = legResult(12, '2026-12-01', [

@@ -5,7 +5,7 @@
  */
 import type { SearchFareClass, SearchFlight } from '@uniquair/contract/search';
 import { seatedPassengers, type Passengers } from '@uniquair/domain/search/passengers';
-import type { SearchOutcome } from './api/search-progress.ts';
+import type { SearchOutcome } from '../../lib/search/search-run.ts';
 import type { TripLeg } from './trip.ts';
 
 type DoneOutcome = Extract<SearchOutcome, { status: 'done' }>;

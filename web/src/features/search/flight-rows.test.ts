@@ -8,7 +8,7 @@ import {
   tripRowBounds,
   visibleRows,
 } from './flight-rows.ts';
-import { makeFlight } from './testing/search-fixtures.ts';
+import { makeFlight } from '../../testing/search-fixtures.ts';
 
 const flights = [
   makeFlight({ id: 'a', departs: '07:05', minutes: 185, prices: [12_300, 15_900] }),

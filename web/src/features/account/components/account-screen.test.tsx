@@ -1,22 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
+import { errorBody, json, mockAppApi, signedInAs, testUser } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
-const user0 = {
-  firstName: 'Ana',
-  lastName: 'Petrova',
-  email: 'ana@example.com',
-  avatar: null,
-  notifications: true,
-  titleId: null,
-  emailConfirmed: true,
-  pendingEmail: null,
-  locale: 'en',
-};
-const answer = (user: typeof user0 | Record<string, unknown>) =>
-  json({ success: true, isLogged: true, user });
+const user0 = testUser;
+const answer = (user: Record<string, unknown>) => json(signedInAs(user));
 
 const heading = () =>
   screen.findByRole('heading', { level: 1, name: 'Settings and account' }, { timeout: 3000 });

@@ -3,18 +3,13 @@ import {
   type CurrentUser,
   type UpdateEmailRequest,
 } from '@uniquair/contract/users';
-import type { MessageKey } from '@uniquair/i18n/messages';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { screenStyles } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useZodResolver } from '../../../lib/form-resolver.ts';
+import { FormProblem, problemOf, useApiForm } from '../../../lib/api-form.tsx';
 import { useUpdateEmail } from '../api/update-email.ts';
 import styles from './account.module.css';
-import { serverFieldErrors } from './server-field-errors.ts';
 
 /**
  * A new e-mail address, with the password (`POST /api/users/update-email`): the address changes
@@ -23,29 +18,15 @@ import { serverFieldErrors } from './server-field-errors.ts';
 export function EmailForm({ user }: { readonly user: CurrentUser }) {
   const intl = useIntl();
   const update = useUpdateEmail();
-  const [problem, setProblem] = useState<MessageKey | null>(null);
-  const form = useForm<UpdateEmailRequest, unknown, UpdateEmailRequest>({
-    resolver: useZodResolver(UpdateEmailRequestSchema),
+  const { form, onSubmit, problem } = useApiForm<UpdateEmailRequest, UpdateEmailRequest>({
+    schema: UpdateEmailRequestSchema,
     defaultValues: { email: '', password: '' },
-  });
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
+    send: async (values, sent) => {
       await update.mutateAsync(values);
-      form.reset({ email: '', password: '' });
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      for (const [field, id] of Object.entries(fields)) {
-        if (field === 'email' || field === 'password') {
-          form.setError(field, { message: intl.formatMessage({ id }) });
-        }
-      }
-      if (Object.keys(fields).length === 0) {
-        setProblem(
-          isApiError(error) && error.isNetworkError ? 'auth.unableToConnect' : 'account.failed',
-        );
-      }
-    }
+      sent.reset({ email: '', password: '' });
+    },
+    problem: (error) => problemOf(error, 'account.failed'),
+    serverFields: ['email', 'password'],
   });
   const { errors } = form.formState;
   return (
@@ -57,7 +38,7 @@ export function EmailForm({ user }: { readonly user: CurrentUser }) {
           {intl.formatMessage({ id: 'account.emailPending' }, { email: user.pendingEmail })}
         </p>
       ) : null}
-      <form className={screenStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={screenStyles.form} onSubmit={onSubmit} noValidate>
         <TextInput
           label={intl.formatMessage({ id: 'account.newEmail' })}
           type="email"
@@ -74,11 +55,7 @@ export function EmailForm({ user }: { readonly user: CurrentUser }) {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        {problem ? (
-          <p role="alert" className={screenStyles.problem}>
-            {intl.formatMessage({ id: problem })}
-          </p>
-        ) : null}
+        <FormProblem problem={problem} />
         <div>
           <Button type="submit" loading={form.formState.isSubmitting}>
             {intl.formatMessage({ id: 'account.emailSubmit' })}

@@ -3,20 +3,15 @@ import {
   UpdatePasswordRequestSchema,
   type UpdatePasswordRequest,
 } from '@uniquair/contract/users';
-import type { MessageKey } from '@uniquair/i18n/messages';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { screenStyles } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSnackbar } from '../../../components/ui/snackbar.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useZodResolver } from '../../../lib/form-resolver.ts';
+import { FormProblem, problemOf, useApiForm } from '../../../lib/api-form.tsx';
 import { useUpdatePassword } from '../api/update-password.ts';
 import styles from './account.module.css';
-import { serverFieldErrors } from './server-field-errors.ts';
 
 type PasswordFormInput = z.input<typeof UpdatePasswordRequestSchema>;
 
@@ -34,35 +29,22 @@ export function PasswordForm() {
   const intl = useIntl();
   const snackbar = useSnackbar();
   const update = useUpdatePassword();
-  const [problem, setProblem] = useState<MessageKey | null>(null);
-  const form = useForm<PasswordFormInput, unknown, z.output<typeof UpdatePasswordRequestSchema>>({
-    resolver: useZodResolver(UpdatePasswordRequestSchema),
+  const { form, onSubmit, problem } = useApiForm<PasswordFormInput, UpdatePasswordRequest>({
+    schema: UpdatePasswordRequestSchema,
     defaultValues: EMPTY,
-  });
-  const submit = form.handleSubmit(async (values: UpdatePasswordRequest) => {
-    setProblem(null);
-    try {
+    send: async (values, sent) => {
       await update.mutateAsync(values);
-      form.reset(EMPTY);
+      sent.reset(EMPTY);
       snackbar.show(intl.formatMessage({ id: 'account.passwordChanged' }));
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields.currentPassword) {
-        form.setError('currentPassword', {
-          message: intl.formatMessage({ id: fields.currentPassword }),
-        });
-        return;
-      }
-      setProblem(
-        isApiError(error) && error.isNetworkError ? 'auth.unableToConnect' : 'account.failed',
-      );
-    }
+    },
+    problem: (error) => problemOf(error, 'account.failed'),
+    serverFields: ['currentPassword'],
   });
   const { errors } = form.formState;
   return (
     <section className={styles.section} aria-labelledby="password-heading">
       <h2 id="password-heading">{intl.formatMessage({ id: 'account.passwordTitle' })}</h2>
-      <form className={screenStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={screenStyles.form} onSubmit={onSubmit} noValidate>
         <TextInput
           label={intl.formatMessage({ id: 'account.currentPassword' })}
           type="password"
@@ -92,11 +74,7 @@ export function PasswordForm() {
           <input type="checkbox" {...form.register('endOtherSessions')} />
           {intl.formatMessage({ id: 'account.endOtherSessions' })}
         </label>
-        {problem ? (
-          <p role="alert" className={screenStyles.problem}>
-            {intl.formatMessage({ id: problem })}
-          </p>
-        ) : null}
+        <FormProblem problem={problem} />
         <div>
           <Button type="submit" loading={form.formState.isSubmitting}>
             {intl.formatMessage({ id: 'account.passwordSubmit' })}

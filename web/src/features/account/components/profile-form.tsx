@@ -3,7 +3,6 @@ import {
   type CurrentUser,
   type UpdateProfileRequest,
 } from '@uniquair/contract/users';
-import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { screenStyles } from '../../../components/layouts/screen.tsx';
@@ -11,7 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { useSnackbar } from '../../../components/ui/snackbar.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
-import { useZodResolver } from '../../../lib/form-resolver.ts';
+import { useApiForm } from '../../../lib/api-form.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import styles from './account.module.css';
 
@@ -40,28 +39,29 @@ export function ProfileForm({
   const intl = useIntl();
   const snackbar = useSnackbar();
   const update = useUpdateProfile();
-  const form = useForm<ProfileFormInput, unknown, UpdateProfileRequest>({
-    resolver: useZodResolver(ProfileFormSchema),
+  const { form, onSubmit } = useApiForm<ProfileFormInput, UpdateProfileRequest>({
+    schema: ProfileFormSchema,
     defaultValues: {
       firstName: user.firstName,
       lastName: user.lastName,
       titleId: user.titleId === 1 || user.titleId === 2 ? (String(user.titleId) as '1' | '2') : '',
       notifications: user.notifications,
     },
-  });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      snackbar.show(intl.formatMessage({ id: 'account.saved' }));
-    } catch {
-      snackbar.show(intl.formatMessage({ id: 'account.failed' }));
-    }
+    send: async (values) => {
+      try {
+        await update.mutateAsync(values);
+        snackbar.show(intl.formatMessage({ id: 'account.saved' }));
+      } catch {
+        // Said in the snackbar, which this form uses for both answers.
+        snackbar.show(intl.formatMessage({ id: 'account.failed' }));
+      }
+    },
   });
   const { errors } = form.formState;
   return (
     <section className={styles.section} aria-labelledby="profile-heading">
       <h2 id="profile-heading">{intl.formatMessage({ id: 'account.profileTitle' })}</h2>
-      <form className={screenStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={screenStyles.form} onSubmit={onSubmit} noValidate>
         <SelectInput
           label={intl.formatMessage({ id: 'account.title' })}
           options={[

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button.tsx';
-import { useDeleteSavedPassenger, useSavedPassengers } from '../api/get-saved-passengers.ts';
+import { useSavedPassengers } from '../../../lib/get-saved-passengers.ts';
+import { useDeleteSavedPassenger } from '../api/delete-saved-passenger.ts';
 import styles from './account.module.css';
 
 /** The passengers of earlier bookings, which the booking flow offers again (SPEC §6). */

@@ -2,27 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_BOOKINGS_KEY } from '../../../lib/device-data.ts';
-import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
+import { errorBody, json, mockAppApi, signedInAs } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const TOKEN = 'b'.repeat(40);
 const DEVICE_TOKEN = 'D'.repeat(43);
 
-const signedIn = {
-  success: true,
-  isLogged: true,
-  user: {
-    firstName: 'Ana',
-    lastName: 'Petrova',
-    email: 'ana@example.com',
-    avatar: null,
-    notifications: true,
-    titleId: null,
-    emailConfirmed: true,
-    pendingEmail: null,
-    locale: 'en',
-  },
-};
+const signedIn = signedInAs();
 
 const heading = (name: string) =>
   screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { confirmEmail } from '../api/confirm-email.ts';
 import { signInWithLink } from '../api/sign-in-with-link.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
-import { FormProblem, problemOf } from './form-problem.tsx';
+import { FormProblem, problemOf } from '../../../lib/api-form.tsx';
 
 interface LinkScreenProps {
   readonly title: MessageKey;

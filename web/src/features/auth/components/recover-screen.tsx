@@ -1,15 +1,12 @@
 import { EmailRequestSchema } from '@uniquair/contract/users';
-import type { MessageKey } from '@uniquair/i18n/messages';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
-import { useZodResolver } from '../../../lib/form-resolver.ts';
+import { FormProblem, useApiForm } from '../../../lib/api-form.tsx';
 import { recover } from '../api/recover.ts';
-import { FormProblem, problemOf } from './form-problem.tsx';
 
 /**
  * `/recover` (SPEC §2 "forgot/recover password"): sends a recovery link; the answer is the same
@@ -18,26 +15,23 @@ import { FormProblem, problemOf } from './form-problem.tsx';
 export function RecoverScreen() {
   const intl = useIntl();
   const [sent, setSent] = useState(false);
-  const [problem, setProblem] = useState<MessageKey | null>(null);
-  const form = useForm<z.input<typeof EmailRequestSchema>, unknown, { email: string }>({
-    resolver: useZodResolver(EmailRequestSchema),
+  const { form, onSubmit, problem } = useApiForm<
+    z.input<typeof EmailRequestSchema>,
+    { email: string }
+  >({
+    schema: EmailRequestSchema,
     defaultValues: { email: '' },
-  });
-  const submit = form.handleSubmit(async ({ email }) => {
-    setProblem(null);
-    try {
+    send: async ({ email }) => {
       await recover(email);
       setSent(true);
-    } catch (error) {
-      setProblem(problemOf(error, 'auth.failed'));
-    }
+    },
   });
   return (
     <Screen title={intl.formatMessage({ id: 'auth.recoverTitle' })}>
       {sent ? (
         <p role="status">{intl.formatMessage({ id: 'auth.recoverSent' })}</p>
       ) : (
-        <form className={screenStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <form className={screenStyles.form} onSubmit={onSubmit} noValidate>
           <TextInput
             label={intl.formatMessage({ id: 'auth.email' })}
             type="email"

@@ -3,19 +3,16 @@ import {
   RegisterRequestSchema,
   type RegisterRequest,
 } from '@uniquair/contract/users';
-import type { MessageKey } from '@uniquair/i18n/messages';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useZodResolver } from '../../../lib/form-resolver.ts';
+import { FormProblem, useApiForm } from '../../../lib/api-form.tsx';
 import { useCurrentUser } from '../api/get-current-user.ts';
 import { register } from '../api/register.ts';
-import { FormProblem, problemOf } from './form-problem.tsx';
 
 /**
  * `/register` (SPEC §2 "sign up"): names, e-mail and password. The account is usable once the
@@ -26,19 +23,13 @@ export function RegisterScreen() {
   const intl = useIntl();
   const current = useCurrentUser();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [problem, setProblem] = useState<MessageKey | null>(null);
-  const form = useForm<RegisterRequest, unknown, RegisterRequest>({
-    resolver: useZodResolver(RegisterRequestSchema),
+  const { form, onSubmit, problem } = useApiForm<RegisterRequest, RegisterRequest>({
+    schema: RegisterRequestSchema,
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
-  });
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
+    send: async (values) => {
       await register(values);
       setSentTo(values.email);
-    } catch (error) {
-      setProblem(problemOf(error, 'auth.failed'));
-    }
+    },
   });
   const { errors } = form.formState;
 
@@ -48,7 +39,7 @@ export function RegisterScreen() {
       {sentTo !== null ? (
         <p role="status">{intl.formatMessage({ id: 'auth.registerSent' }, { email: sentTo })}</p>
       ) : (
-        <form className={screenStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <form className={screenStyles.form} onSubmit={onSubmit} noValidate>
           <TextInput
             label={intl.formatMessage({ id: 'auth.firstName' })}
             autoComplete="given-name"

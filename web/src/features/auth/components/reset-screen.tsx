@@ -1,7 +1,4 @@
 import { PASSWORD_MIN_LENGTH, ResetPasswordRequestSchema } from '@uniquair/contract/users';
-import type { MessageKey } from '@uniquair/i18n/messages';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -9,9 +6,8 @@ import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useZodResolver } from '../../../lib/form-resolver.ts';
+import { FormProblem, problemOf, useApiForm } from '../../../lib/api-form.tsx';
 import { resetPassword } from '../api/reset-password.ts';
-import { FormProblem, problemOf } from './form-problem.tsx';
 import type { SignInNotice } from './sign-in-screen.tsx';
 
 type ResetForm = z.input<typeof ResetPasswordRequestSchema>;
@@ -24,27 +20,24 @@ type ResetForm = z.input<typeof ResetPasswordRequestSchema>;
 export function ResetScreen({ token }: { readonly token: string }) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const [problem, setProblem] = useState<MessageKey | null>(null);
-  const form = useForm<ResetForm, unknown, z.output<typeof ResetPasswordRequestSchema>>({
-    resolver: useZodResolver(ResetPasswordRequestSchema),
+  const { form, onSubmit, problem } = useApiForm<
+    ResetForm,
+    z.output<typeof ResetPasswordRequestSchema>
+  >({
+    schema: ResetPasswordRequestSchema,
     defaultValues: { newPassword: { first: '', second: '' } },
-  });
-  const submit = form.handleSubmit(async ({ newPassword }) => {
-    setProblem(null);
-    try {
+    send: async ({ newPassword }) => {
       await resetPassword(token, newPassword.first, newPassword.second);
       const state: SignInNotice = { notice: 'passwordReset' };
       await navigate(paths.signin.getHref(), { replace: true, state });
-    } catch (error) {
-      setProblem(
-        problemOf(error, 'auth.failed', { 404: 'auth.linkExpired', 410: 'auth.linkExpired' }),
-      );
-    }
+    },
+    problem: (error) =>
+      problemOf(error, 'auth.failed', { 404: 'auth.linkExpired', 410: 'auth.linkExpired' }),
   });
   const errors = form.formState.errors.newPassword;
   return (
     <Screen title={intl.formatMessage({ id: 'auth.resetTitle' })}>
-      <form className={screenStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={screenStyles.form} onSubmit={onSubmit} noValidate>
         <TextInput
           label={intl.formatMessage({ id: 'auth.newPassword' })}
           type="password"

@@ -3,9 +3,7 @@ import {
   SignInRequestSchema,
   type SignInRequest,
 } from '@uniquair/contract/users';
-import type { MessageKey } from '@uniquair/i18n/messages';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -14,12 +12,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { paths, REDIRECT_PARAM, safeReturnTarget } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useZodResolver } from '../../../lib/form-resolver.ts';
+import { FormProblem, problemOf, useApiForm } from '../../../lib/api-form.tsx';
 import { useCurrentUser } from '../api/get-current-user.ts';
 import { requestLoginLink } from '../api/request-login-link.ts';
 import { signIn } from '../api/sign-in.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
-import { FormProblem, problemOf } from './form-problem.tsx';
 
 /** Where the sign-in page was sent from after a password reset (router state). */
 export interface SignInNotice {
@@ -30,19 +27,16 @@ function LinkRequestForm() {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
-  const [problem, setProblem] = useState<MessageKey | null>(null);
-  const form = useForm<z.input<typeof EmailRequestSchema>, unknown, { email: string }>({
-    resolver: useZodResolver(EmailRequestSchema),
+  const { form, onSubmit, problem } = useApiForm<
+    z.input<typeof EmailRequestSchema>,
+    { email: string }
+  >({
+    schema: EmailRequestSchema,
     defaultValues: { email: '' },
-  });
-  const submit = form.handleSubmit(async ({ email }) => {
-    setProblem(null);
-    try {
+    send: async ({ email }) => {
       await requestLoginLink(email);
       setSent(true);
-    } catch (error) {
-      setProblem(problemOf(error, 'auth.failed'));
-    }
+    },
   });
   return (
     <section className={screenStyles.form} aria-labelledby="link-request-heading">
@@ -57,7 +51,7 @@ function LinkRequestForm() {
       ) : sent ? (
         <p role="status">{intl.formatMessage({ id: 'auth.linkRequestSent' })}</p>
       ) : (
-        <form className={screenStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <form className={screenStyles.form} onSubmit={onSubmit} noValidate>
           <TextInput
             autoFocus
             label={intl.formatMessage({ id: 'auth.email' })}
@@ -90,27 +84,20 @@ export function SignInScreen() {
   const target = safeReturnTarget(searchParams.get(REDIRECT_PARAM));
   const current = useCurrentUser();
   const completeSignIn = useCompleteSignIn();
-  const [problem, setProblem] = useState<MessageKey | null>(null);
-  const form = useForm<SignInRequest, unknown, SignInRequest>({
-    resolver: useZodResolver(SignInRequestSchema),
+  const { form, onSubmit, problem } = useApiForm<SignInRequest, SignInRequest>({
+    schema: SignInRequestSchema,
     defaultValues: { email: '', password: '' },
-  });
-  const notice = (location.state as SignInNotice | null)?.notice;
-
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
+    send: async (values) => {
       const answer = await signIn(values);
       if (!answer.isLogged) throw new Error('Not signed in');
       await completeSignIn(answer, target);
-    } catch (error) {
-      if (isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED') {
-        setProblem('auth.notConfirmed');
-        return;
-      }
-      setProblem(problemOf(error, 'auth.signInFailed', { 401: 'auth.incorrect' }));
-    }
+    },
+    problem: (error) =>
+      isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED'
+        ? 'auth.notConfirmed'
+        : problemOf(error, 'auth.signInFailed', { 401: 'auth.incorrect' }),
   });
+  const notice = (location.state as SignInNotice | null)?.notice;
 
   if (current.isLogged && !form.formState.isSubmitting) return <Navigate to={target} replace />;
   return (
@@ -118,7 +105,7 @@ export function SignInScreen() {
       {notice === 'passwordReset' ? (
         <p role="status">{intl.formatMessage({ id: 'auth.resetDone' })}</p>
       ) : null}
-      <form className={screenStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={screenStyles.form} onSubmit={onSubmit} noValidate>
         <TextInput
           label={intl.formatMessage({ id: 'auth.email' })}
           type="email"

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Money } from '@uniquair/contract/booking';
 import type { Airport, Country, Title } from '@uniquair/contract/data';
-import { nearestPlace } from '@uniquair/domain/geo/distance';
 import type { CurrentUser } from '@uniquair/contract/users';
 import { ymdInTimeZone, type Ymd } from '@uniquair/domain/dates/ymd';
 import type { MessageKey } from '@uniquair/i18n/messages';
@@ -16,16 +15,13 @@ import { rememberedTrip } from '../../../lib/chosen-trip.ts';
 import { useCurrency, useFormatPrice } from '../../../lib/currency.tsx';
 import { rememberDeviceBooking } from '../../../lib/device-data.ts';
 import { refreshPushSubscription } from '../../../lib/pwa/push.ts';
-import { readLocationCookies } from '../../../lib/location-cookies.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
-import { savedPassengersQueryOptions, useSavedPassengers } from '../api/get-saved-passengers.ts';
 import {
-  contactSchema,
-  passengerSchema,
-  toBookerInput,
-  toPassengerInput,
-  type TripRules,
-} from '../flow-forms.ts';
+  savedPassengersQueryOptions,
+  useSavedPassengers,
+} from '../../../lib/get-saved-passengers.ts';
+import { firstIncomplete, serverErrorsOf, visitorCountry } from '../flow-checks.ts';
+import { toBookerInput, toPassengerInput, type TripRules } from '../flow-forms.ts';
 import {
   clearFlowState,
   flowStateFor,
@@ -160,50 +156,12 @@ function TripFlow({
   );
 }
 
-/**
- * The visitor's country when known: the country of the airport nearest the location the visitor
- * let the app keep (the `lat`/`long` cookies), else null.
- */
-function visitorCountry(airports: readonly Airport[]): string | null {
-  const point = readLocationCookies();
-  if (!point) return null;
-  return (
-    nearestPlace(point, airports, (airport) => ({
-      latitude: airport.lat,
-      longitude: airport.lon,
-    }))?.place.country ?? null
-  );
-}
-
 function unavailableLegText(intl: ReturnType<typeof useIntl>, trip: ChosenTrip, leg: number) {
   const destination = trip.destinations[leg];
   return intl.formatMessage(
     { id: 'flow.unavailableLeg' },
     { number: leg + 1, date: destination ? formatLocalDate(intl, destination.date) : '' },
   );
-}
-
-/** The first view whose data is not complete (the flow does not skip ahead of it). */
-function firstIncomplete(
-  state: FlowState,
-  rules: TripRules,
-  say: (id: MessageKey, values?: Record<string, string | number>) => string,
-): FlowView | null {
-  const passenger = passengerSchema(say, rules);
-  if (state.passengers.some((draft) => !passenger.safeParse(draft).success)) return 'passengers';
-  if (!contactSchema(say).safeParse(state.contact).success) return 'contact';
-  return null;
-}
-
-function serverErrorsOf(
-  errors: Readonly<Record<string, readonly string[]>>,
-): Record<string, string> {
-  const mapped: Record<string, string> = {};
-  for (const key of Object.keys(errors)) {
-    const match = /^body\.(passengers\.\d+\.\w+|booker\.\w+)$/.exec(key);
-    if (match?.[1]) mapped[match[1]] = '';
-  }
-  return mapped;
 }
 
 function ReadyFlow({

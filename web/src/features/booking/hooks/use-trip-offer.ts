@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FlightInfoResponse } from '@uniquair/contract/flight';
+import type { SearchParams } from '@uniquair/contract/search';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
-import { getFlightInfo } from '../api/get-flight-info.ts';
-import { searchTrip, TripSearchError } from '../api/trip-search.ts';
+import { forgetResult, runSearch } from '../../../lib/search/search-run.ts';
+import { getFlightInfo } from '../../../lib/search/get-flight-info.ts';
 import {
   checkOffer,
   missingLeg,
@@ -18,10 +19,36 @@ export type TripOfferState =
   | { readonly phase: 'unavailable'; readonly leg: number }
   | { readonly phase: 'failed'; readonly offline: boolean };
 
+/** The trip's search ended without a result: `expired` (search again) or `error`. */
+class TripSearchError extends Error {
+  override readonly name = 'TripSearchError';
+  constructor(
+    readonly status: 'expired' | 'error',
+    /** The server could not be reached. */
+    readonly offline = false,
+  ) {
+    super(`The trip search ended with status ${status}`);
+  }
+}
+
+/**
+ * The search the booking is made from: ONE search with every leg of the trip and its passengers,
+ * so that one search hash names all the chosen flights. A search is deterministic and stored by
+ * the server, so a trip searched again joins the stored result.
+ */
+async function searchTrip(queryClient: QueryClient, params: SearchParams, signal: AbortSignal) {
+  const outcome = await runSearch(params, { queryClient, signal });
+  if (outcome.status === 'done') return outcome;
+  throw new TripSearchError(
+    outcome.status,
+    outcome.status === 'error' && outcome.failure === 'offline',
+  );
+}
+
 /** Searches again at most this many times in a row after an expired result, then gives up. */
 const MAX_EXPIRED_RETRIES = 2;
 
-export function isExpiredError(error: unknown): boolean {
+function isExpiredError(error: unknown): boolean {
   return (
     (error instanceof TripSearchError && error.status === 'expired') ||
     (isApiError(error) && (error.status === 410 || error.code === 'SEARCH_EXPIRED'))
@@ -48,15 +75,19 @@ export function useTripOffer(trip: ChosenTrip): TripOfferState & { refresh: () =
   const query = useQuery({
     queryKey,
     queryFn: async ({ signal }): Promise<Checked> => {
+      let searched: string | null = null;
       for (let attempt = 0; ; attempt += 1) {
         try {
-          const search = await searchTrip(params, signal);
+          const search = await searchTrip(queryClient, params, signal);
           const missing = missingLeg(trip, search.result);
           if (missing !== null) return { kind: 'missing', leg: missing };
+          searched = search.hash;
           const info = await getFlightInfo(search.hash, ids, signal);
           return { kind: 'offer', hash: search.hash, info };
         } catch (error) {
           if (!isExpiredError(error) || attempt >= MAX_EXPIRED_RETRIES) throw error;
+          // Never offered to the server again: the next search starts afresh.
+          if (searched !== null) forgetResult(searched);
           markExpired.current();
         }
       }
@@ -76,7 +107,12 @@ export function useTripOffer(trip: ChosenTrip): TripOfferState & { refresh: () =
     state =
       isApiError(error) && error.code === 'NOT_FOUND'
         ? { phase: 'unavailable', leg: 0 }
-        : { phase: 'failed', offline: isApiError(error) && error.isNetworkError };
+        : {
+            phase: 'failed',
+            offline:
+              (isApiError(error) && error.isNetworkError) ||
+              (error instanceof TripSearchError && error.offline),
+          };
   } else if (!query.data || query.isFetching) {
     state = { phase: 'checking', expired };
   } else if (query.data.kind === 'missing') {

@@ -1,7 +1,7 @@
 import type { FlightInfo, FlightInfoResponse } from '@uniquair/contract/flight';
 import type { SearchFlight, SearchResult } from '@uniquair/contract/search';
 import { rememberTrip } from '../../../lib/chosen-trip.ts';
-import { json, mockAppApi, type ApiHandler } from '../../../testing/mock-api.ts';
+import { json, mockAppApi, noAnswer, type ApiHandler } from '../../../testing/mock-api.ts';
 
 /** The hash of the one search of the trip (32 hex digits). */
 export const TRIP_HASH = 'a'.repeat(32);
@@ -139,6 +139,8 @@ export function mockFlowApi(
         result: tripResult(legs, counts.adults ?? 1, counts.children ?? 0, counts.infants ?? 0),
       }),
     [`GET /api/flight/info/${TRIP_HASH}`]: () => json(flightInfo(legs)),
+    // The pay page a booking ends on: not looked at by these tests.
+    'GET /api/booking/:pnr/get': noAnswer,
     ...extra,
   });
 }

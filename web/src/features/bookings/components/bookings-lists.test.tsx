@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_BOOKINGS_KEY } from '../../../lib/device-data.ts';
-import { json, mockAppApi } from '../../../testing/mock-api.ts';
+import { json, mockAppApi, signedInAs } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const DEVICE_TOKEN = 'T'.repeat(43);
@@ -21,21 +21,7 @@ function summary(pnr: string, departureDate: string) {
   };
 }
 
-const signedIn = {
-  success: true,
-  isLogged: true,
-  user: {
-    firstName: 'Ana',
-    lastName: 'Petrova',
-    email: 'ana@example.com',
-    avatar: null,
-    notifications: true,
-    titleId: null,
-    emailConfirmed: true,
-    pendingEmail: null,
-    locale: 'en',
-  },
-};
+const signedIn = signedInAs();
 
 describe('bookings lists', () => {
   it('tells an anonymous visitor on a fresh device that nothing is stored here, asking nothing', async () => {

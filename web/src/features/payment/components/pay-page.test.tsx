@@ -194,6 +194,8 @@ describe('pay page', () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({
       ...window.location,
+      // Requests are resolved against it.
+      href: window.location.href,
       origin: 'http://localhost',
       hash: '',
       assign,
@@ -220,6 +222,8 @@ describe('pay page', () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({
       ...window.location,
+      // Requests are resolved against it.
+      href: window.location.href,
       origin: 'http://localhost',
       hash: '',
       assign,

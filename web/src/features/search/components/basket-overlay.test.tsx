@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberTrip } from '../../../lib/chosen-trip.ts';
 import { json, mockAppApi, type ApiHandler } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { clearSearchState } from '../api/search-progress.ts';
-import { hashOf, legResult, makeFlight } from '../testing/search-fixtures.ts';
+import { clearSearchState } from '../../../lib/search/search-run.ts';
+import { hashOf, legResult, makeFlight } from '../../../testing/search-fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const OUT = hashOf('12');

@@ -1,7 +1,7 @@
 import type { SearchFareClass, SearchFlight } from '@uniquair/contract/search';
 import type { FlightInfo } from '@uniquair/contract/flight';
 import { useIntl, type IntlShape } from 'react-intl';
-import { useFlightInfo } from '../api/get-flight-info.ts';
+import { useFlightInfo } from '../../../lib/search/get-flight-info.ts';
 import type { Money } from '../hooks/use-money.ts';
 import styles from './flight-card.module.css';
 

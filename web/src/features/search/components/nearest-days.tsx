@@ -8,7 +8,7 @@ import { cheapestDaysQueryOptions } from '../api/get-cheapest-days.ts';
 import type { Money } from '../hooks/use-money.ts';
 import { scheduleOf, type TripLeg } from '../trip.ts';
 import { formatDay } from './flight-format.ts';
-import styles from './search-results.module.css';
+import styles from './nearest-days.module.css';
 
 /** How many days the route flies are offered on each side of the chosen date. */
 export const NEAREST_DAYS = 3;

@@ -2,11 +2,12 @@ import type { Airport, Route } from '@uniquair/contract/data';
 import { clampToBounds } from '@uniquair/domain/calendar/date-picker-bounds';
 import { maxYmd, ymdParts, type Ymd } from '@uniquair/domain/dates/ymd';
 import { routeDateRange } from '@uniquair/domain/routes/route-date-field';
-import { useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { Calendar } from '../../../components/ui/calendar.tsx';
 import controlStyles from '../../../components/ui/control.module.css';
 import { describedBy, Field, useFieldIds } from '../../../components/ui/field.tsx';
+import { PickerDialog } from '../../../components/ui/picker-dialog.tsx';
 import { useCheapestDays } from '../api/get-cheapest-days.ts';
 import { useCheapestMonths } from '../api/get-cheapest-months.ts';
 import { useMoney } from '../hooks/use-money.ts';
@@ -33,9 +34,6 @@ export interface RouteDateFieldProps {
   readonly ref?: Ref<HTMLInputElement>;
 }
 
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * A route date field (SPEC §2, §5): type the date, or pick it in the price calendar, which offers
  * only the days the route flies in its range (from today at the departure airport, at most a year
@@ -58,7 +56,7 @@ export function RouteDateField({
   const money = useMoney();
   const ids = useFieldIds(id);
   const calendarButton = useRef<HTMLButtonElement>(null);
-  const dialog = useRef<HTMLDivElement>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   const [text, setText] = useState(() => (value ? formatTypedDate(value, intl.locale) : ''));
   const [shownValue, setShownValue] = useState(value);
@@ -100,32 +98,7 @@ export function RouteDateField({
     setShown(initialMonth());
     setOpen(true);
   };
-  const close = () => {
-    setOpen(false);
-    calendarButton.current?.focus();
-  };
-
-  const handleDialogKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || !dialog.current.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const close = () => setOpen(false);
 
   const example = formatTypedDate(bounds?.min ?? today ?? ('2026-12-01' as Ymd), intl.locale);
   const hint = disabled
@@ -137,7 +110,7 @@ export function RouteDateField({
 
   return (
     <Field ids={ids} label={label} required={required} hint={hint} error={error}>
-      <div className={styles.wrapper}>
+      <div ref={wrapper} className={styles.wrapper}>
         <div className={styles.row}>
           <input
             ref={ref}
@@ -183,54 +156,42 @@ export function RouteDateField({
           </button>
         </div>
         {open && route && bounds && today ? (
-          <>
-            <div className={styles.backdrop} aria-hidden="true" onClick={close} />
-            <div
-              ref={dialog}
-              role="dialog"
-              aria-modal="true"
-              aria-labelledby={ids.labelId}
-              className={styles.dialog}
-              onKeyDown={handleDialogKeyDown}
-            >
-              <Calendar
-                value={value}
-                today={today}
-                min={bounds.min}
-                max={bounds.max}
-                dowMask={route.dow}
-                autoFocus
-                onMonthChange={(year, month) => setShown({ year, month })}
-                onSelect={(date) => {
-                  setShownValue(date);
-                  setText(formatTypedDate(date, intl.locale));
-                  onChange(date, false);
-                  close();
-                }}
-                renderDayContent={(date) => (
-                  <DayPrice date={date} prices={days.data} money={money} />
-                )}
-                renderMonthContent={(year, month) => (
-                  <MonthPrice year={year} month={month} prices={months.data} money={money} />
-                )}
-                legend={
-                  <PriceLegend
-                    updatedAt={
-                      days.data?.updatedAt ??
-                      (days.dataUpdatedAt ? new Date(days.dataUpdatedAt) : null)
-                    }
-                    loading={days.isPending}
-                    currency={money.currencyOf(days.data?.currency ?? 'USD')}
-                  />
-                }
-              />
-              <div className={styles.footer}>
-                <button type="button" className={styles.closeButton} onClick={close}>
-                  {intl.formatMessage({ id: 'ui.datePicker.close' })}
-                </button>
-              </div>
-            </div>
-          </>
+          <PickerDialog
+            labelledBy={ids.labelId}
+            onClose={close}
+            anchor={wrapper}
+            returnFocus={calendarButton}
+          >
+            <Calendar
+              value={value}
+              today={today}
+              min={bounds.min}
+              max={bounds.max}
+              dowMask={route.dow}
+              autoFocus
+              onMonthChange={(year, month) => setShown({ year, month })}
+              onSelect={(date) => {
+                setShownValue(date);
+                setText(formatTypedDate(date, intl.locale));
+                onChange(date, false);
+                close();
+              }}
+              renderDayContent={(date) => <DayPrice date={date} prices={days.data} money={money} />}
+              renderMonthContent={(year, month) => (
+                <MonthPrice year={year} month={month} prices={months.data} money={money} />
+              )}
+              legend={
+                <PriceLegend
+                  updatedAt={
+                    days.data?.updatedAt ??
+                    (days.dataUpdatedAt ? new Date(days.dataUpdatedAt) : null)
+                  }
+                  loading={days.isPending}
+                  currency={money.currencyOf(days.data?.currency ?? 'USD')}
+                />
+              }
+            />
+          </PickerDialog>
         ) : null}
       </div>
     </Field>

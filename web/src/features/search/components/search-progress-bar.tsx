@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import styles from './search-results.module.css';
+import styles from './search-progress-bar.module.css';
 
 export interface SearchProgressBarProps {
   readonly searching: boolean;

@@ -6,13 +6,18 @@ import {
   errorBody,
   json,
   mockAppApi,
+  noAnswer,
   testRoutes,
   type ApiHandler,
 } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { clearSearchState } from '../api/search-progress.ts';
-import { FakeEventSource, FakeWebSocket, resetFakeTransports } from '../testing/fake-transports.ts';
-import { hashOf, legResult, makeFlight } from '../testing/search-fixtures.ts';
+import { clearSearchState } from '../../../lib/search/search-run.ts';
+import {
+  FakeEventSource,
+  FakeWebSocket,
+  resetFakeTransports,
+} from '../../../testing/fake-transports.ts';
+import { hashOf, legResult, makeFlight } from '../../../testing/search-fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const OUT = hashOf('12');
@@ -78,21 +83,17 @@ function leg(name: RegExp) {
   return screen.getByRole('region', { name });
 }
 
-const originalEventSource = globalThis.EventSource;
-const originalWebSocket = globalThis.WebSocket;
-
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   clearSearchState();
   resetFakeTransports();
-  globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
-  globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal('WebSocket', FakeWebSocket);
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  globalThis.EventSource = originalEventSource;
-  globalThis.WebSocket = originalWebSocket;
+  vi.unstubAllGlobals();
   clearSearchState();
 });
 
@@ -203,6 +204,8 @@ describe('search results', () => {
           ],
         });
       },
+      // The return flight's fares are not opened here.
+      [`GET /api/flight/info/${BACK}`]: noAnswer,
     });
     const { router } = renderApp(RETURN_TRIP);
     const outboundLeg = await waitFor(() => leg(/^Outbound flight/));

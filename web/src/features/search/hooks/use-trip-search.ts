@@ -9,11 +9,9 @@ import {
   forgetResult,
   runSearch,
   searchKey,
-  searchProgressOf,
-  searchProgressVersion,
-  subscribeSearchProgress,
+  useSearchProgress,
   type SearchOutcome,
-} from '../api/search-progress.ts';
+} from '../../../lib/search/search-run.ts';
 
 /**
  * The searches of a trip, one per leg, so that each leg's flights show as soon as that leg is
@@ -123,7 +121,7 @@ export function legSearchQuery(queryClient: QueryClient, params: SearchParams, e
       }
       let outcome: SearchOutcome;
       try {
-        outcome = await runSearch(params, { signal });
+        outcome = await runSearch(params, { queryClient, signal });
       } finally {
         if (renewal) changeRenewals(() => renewing.delete(key));
       }
@@ -187,7 +185,7 @@ export function useTripSearch(
       legSearchQuery(queryClient, leg, requests[index]?.searchable ?? false),
     ),
   });
-  useSyncExternalStore(subscribeSearchProgress, searchProgressVersion, searchProgressVersion);
+  const progresses = useSearchProgress(params);
   useSyncExternalStore(subscribeRenewals, renewalSnapshot, renewalSnapshot);
   const renewedAt = lastRenewal;
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
@@ -198,7 +196,7 @@ export function useTripSearch(
     if (!request?.searchable || !leg) return { phase: 'idle' };
     const outcome = query.data;
     const key = searchKey(leg);
-    const progress = searchProgressOf(key);
+    const progress = progresses[index];
     const running = progress?.status === 'progress' ? progress.progress : 0;
     if (outcome?.status === 'expired' || renewing.has(key)) {
       return {

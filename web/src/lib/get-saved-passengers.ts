@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SavedPassengersResponse } from '@uniquair/contract/booking-list';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from './api-client.ts';
 
-/** `GET /api/booking/passengers` (SPEC §7): the signed-in traveller's passengers of earlier bookings. */
+/**
+ * `GET /api/booking/passengers` (SPEC §7): the signed-in traveller's passengers of earlier
+ * bookings, listed on the account page and offered by the booking flow.
+ */
 export function getSavedPassengers(): Promise<SavedPassengersResponse> {
   return apiGet<SavedPassengersResponse>('/api/booking/passengers');
 }
@@ -10,7 +13,7 @@ export function getSavedPassengers(): Promise<SavedPassengersResponse> {
 export const savedPassengersQueryOptions = () =>
   queryOptions({ queryKey: ['bookings', 'passengers'], queryFn: getSavedPassengers });
 
-/** Saved passengers of a signed-in traveller; nothing is asked for an anonymous visitor. */
-export function useSavedPassengers(signedIn: boolean) {
-  return useQuery({ ...savedPassengersQueryOptions(), enabled: signedIn });
+/** Saved passengers; nothing is asked while `enabled` is false (an anonymous visitor). */
+export function useSavedPassengers(enabled = true) {
+  return useQuery({ ...savedPassengersQueryOptions(), enabled });
 }

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FlightInfoResponse } from '@uniquair/contract/flight';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '../api-client.ts';
 
 /**
- * `GET /api/flight/info/{hash}?ids=…` (SPEC §7): chosen flights of a search with each fare
- * class's current price and seats, its conditions (refund, change) and baggage.
+ * `GET /api/flight/info/{hash}?ids=…` (SPEC §7): chosen flights of a search as they are now —
+ * each fare class's current price and seats left, its conditions (refund, change), baggage and
+ * the extras it sells. The results page shows the fares with it; the booking flow re-prices the
+ * trip with it.
  */
 export function getFlightInfo(
   hash: string,

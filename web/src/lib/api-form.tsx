@@ -1,0 +1,119 @@
+import type { MessageKey } from '@uniquair/i18n/messages';
+import { useState, type FormEvent } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import type { z } from 'zod';
+import { screenStyles } from '../components/layouts/screen.tsx';
+import { isApiError } from './api-client.ts';
+import { useZodResolver } from './form-resolver.ts';
+
+/**
+ * What went wrong with a request, as a catalogue key: no answer at all is 'Unable to connect to
+ * server, please try again later', too many attempts says so, and anything else is `otherwise`
+ * unless `byStatus` names the status.
+ */
+export function problemOf(
+  error: unknown,
+  otherwise: MessageKey,
+  byStatus: Readonly<Partial<Record<number, MessageKey>>> = {},
+): MessageKey {
+  if (!isApiError(error)) return otherwise;
+  if (error.isNetworkError) return 'auth.unableToConnect';
+  if (error.status === 429) return 'auth.tooManyAttempts';
+  return byStatus[error.status] ?? otherwise;
+}
+
+/** Server field messages the forms word themselves, by the English text the API sends. */
+const KNOWN_FIELD_MESSAGES: Readonly<Record<string, MessageKey>> = {
+  'Incorrect password': 'account.incorrectPassword',
+  'This is already your address': 'account.emailSame',
+};
+
+/**
+ * The field errors of a `VALIDATION_ERROR` answer, by form field (`body.currentPassword` →
+ * `currentPassword`), each as a catalogue key; empty for any other failure.
+ */
+export function serverFieldErrors(error: unknown): Record<string, MessageKey> {
+  if (!isApiError(error) || error.code !== 'VALIDATION_ERROR') return {};
+  const fields: Record<string, MessageKey> = {};
+  for (const [path, messages] of Object.entries(error.errors)) {
+    if (!path.startsWith('body.')) continue;
+    fields[path.slice('body.'.length)] =
+      KNOWN_FIELD_MESSAGES[messages[0] ?? ''] ?? 'auth.fieldInvalid';
+  }
+  return fields;
+}
+
+/** The form's problem, announced to assistive technology as soon as it appears. */
+export function FormProblem({ problem }: { readonly problem: MessageKey | null }) {
+  const intl = useIntl();
+  if (problem === null) return null;
+  return (
+    <p role="alert" className={screenStyles.problem}>
+      {intl.formatMessage({ id: problem })}
+    </p>
+  );
+}
+
+export interface ApiFormOptions<Input extends FieldValues, Output> {
+  /** The request's schema from `contract/`; its field errors are worded by `useZodResolver`. */
+  readonly schema: z.ZodType<Output, Input>;
+  readonly defaultValues: DefaultValues<Input>;
+  /** Sends the checked values; what it throws is the form's problem. */
+  readonly send: (values: Output, form: UseFormReturn<Input, unknown, Output>) => Promise<void>;
+  /** The problem a failure shows; `problemOf(error, 'auth.failed')` by default. */
+  readonly problem?: (error: unknown) => MessageKey;
+  /** Fields that show the server's own field errors (`VALIDATION_ERROR`) instead of a problem. */
+  readonly serverFields?: readonly FieldPath<Input>[];
+}
+
+export interface ApiForm<Input extends FieldValues, Output> {
+  readonly form: UseFormReturn<Input, unknown, Output>;
+  /** The `<form>`'s `onSubmit`: checks the fields, then sends. */
+  readonly onSubmit: (event: FormEvent) => void;
+  /** What the last submit ran into, for {@link FormProblem}; null while sending and after success. */
+  readonly problem: MessageKey | null;
+}
+
+const defaultProblem = (error: unknown) => problemOf(error, 'auth.failed');
+
+/**
+ * The set-up every account and auth form shares: react-hook-form with the contract's schema,
+ * field errors in the visitor's language, a submit that sends the values and turns a failure into
+ * the server's field errors on their fields or one problem for the whole form.
+ */
+export function useApiForm<Input extends FieldValues, Output>({
+  schema,
+  defaultValues,
+  send,
+  problem: problemFor = defaultProblem,
+  serverFields = [],
+}: ApiFormOptions<Input, Output>): ApiForm<Input, Output> {
+  const intl = useIntl();
+  const [problem, setProblem] = useState<MessageKey | null>(null);
+  const form = useForm<Input, unknown, Output>({
+    resolver: useZodResolver(schema),
+    defaultValues,
+  });
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      await send(values, form);
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      const shown = serverFields.filter((field) => fields[field] !== undefined);
+      for (const field of shown) {
+        const id = fields[field];
+        if (id) form.setError(field, { message: intl.formatMessage({ id }) });
+      }
+      if (shown.length === 0) setProblem(problemFor(error));
+    }
+  });
+  return { form, onSubmit: (event) => void submit(event), problem };
+}

@@ -5,10 +5,10 @@ import {
   readBuildId,
   recordRelease,
   registerAppUpdateHandler,
-} from '../modules/push/app-releases.ts';
-import { registerPushHandlers } from '../modules/push/push-handlers.ts';
-import { PushSender } from '../modules/push/push-sender.ts';
-import { resolveVapidKeys, type VapidKeys } from '../modules/push/vapid-keys.ts';
+} from '../modules/push/push.app-releases.ts';
+import { registerPushHandlers } from '../modules/push/push.handlers.ts';
+import { PushSender } from '../modules/push/push.sender.ts';
+import { resolveVapidKeys, type VapidKeys } from '../modules/push/push.vapid-keys.ts';
 
 /** Web Push settings a test may set beyond the configuration. */
 export interface PushOverrides {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { AffiliateService } from '../modules/affiliates/affiliates.service.ts';
 import { ContentService } from '../modules/content/content.service.ts';
 import { readDatasetVersions } from '../modules/data/data.repository.ts';
-import { DatasetVersionWatcher } from '../modules/data/dataset-versions.ts';
+import { DatasetVersionWatcher } from '../modules/data/data.dataset-versions.ts';
 import { ReferenceDataService } from '../modules/data/data.service.ts';
 import { isServerPath, looksLikeFile } from './web-app.ts';
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import type { VisitorCookieJar } from '../../plugins/cookies.ts';
 import { CONTENT_DATASET } from '../content/content.service.ts';
-import type { DatasetVersionWatcher } from '../data/dataset-versions.ts';
+import type { DatasetVersionWatcher } from '../data/data.dataset-versions.ts';
 import { readActiveAffiliates } from './affiliates.repository.ts';
 
 /** How long a visit through an affiliate's link attaches the affiliate (SPEC §6). */

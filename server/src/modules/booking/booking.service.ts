@@ -37,7 +37,7 @@ import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { secretHash } from '../../plugins/session.ts';
 import type { ReferenceSnapshot } from '../data/data.service.ts';
-import { fareExtraOf, fareRulesOf } from '../flight/fare-rules.ts';
+import { fareExtraOf, fareRulesOf } from '../flight/flight.fare-rules.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { refreshRouteDayPrices } from '../pricing/pricing.repository.ts';
 import { rememberPassengers } from '../bookings-list/bookings-list.repository.ts';

@@ -28,7 +28,7 @@ import {
   type VisitorPreferences,
 } from '../preferences/preferences.service.ts';
 import { isEnabledIn, type ReferenceSnapshot } from './data.service.ts';
-import { InitDataService } from './init-data.ts';
+import { InitDataService } from './data.init-data.ts';
 
 /** Answers that depend on the visitor's cookies and browser language. */
 const PER_VISITOR = { cacheControl: 'private, no-cache', vary: 'Cookie, Accept-Language' };

@@ -16,7 +16,7 @@ import { loadMessages, type MessageKey, type Messages } from '@uniquair/i18n/mes
 import type { Database } from '../../db/database.ts';
 import { prepareJson, type PreparedResponse } from '../../lib/prepared-response.ts';
 import { DerivedCache, VersionedCache } from '../../lib/versioned-cache.ts';
-import type { DatasetVersionWatcher } from './dataset-versions.ts';
+import type { DatasetVersionWatcher } from './data.dataset-versions.ts';
 import {
   readCountryNames,
   readCurrencies,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/database.ts';
 import { escapeLogText } from '../../lib/log-text.ts';
-import { renderMail, type MailContent } from './mail-templates.ts';
+import { renderMail, type MailContent } from './mail.templates.ts';
 import {
   claimMail,
   dueMailIds,

@@ -23,7 +23,7 @@ import {
   nonDailyRoute,
 } from '../../../test/helpers/search.ts';
 import type { Route } from '../../db/database.ts';
-import { searchHash } from './search-hash.ts';
+import { searchHash } from './search.hash.ts';
 
 const ONE_ADULT = { adults: 1, children: 0, infants: 0 };
 

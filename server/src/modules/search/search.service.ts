@@ -5,8 +5,8 @@ import { isRouteAvailable } from '@uniquair/domain/routes/route-availability';
 import { validateRouteDate, type RouteDateError } from '@uniquair/domain/routes/route-date-field';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { Clock } from '../../plugins/clock.ts';
-import type { JobSearch, SearchJobs, SearchSnapshot, StartOutcome } from './search-jobs.ts';
-import { canonicalSearch, searchHash, type NormalisedSearch } from './search-hash.ts';
+import type { JobSearch, SearchJobs, SearchSnapshot, StartOutcome } from './search.jobs.ts';
+import { canonicalSearch, searchHash, type NormalisedSearch } from './search.hash.ts';
 import type { SearchRepository, SearchRouteRow } from './search.repository.ts';
 
 /** A search is answered at most this far ahead of the origin's today (SPEC §5, §9: one year). */

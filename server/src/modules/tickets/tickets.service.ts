@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { insertMail } from '../mail/mail.repository.ts';
 import type { OutboxDispatcher, OutboxContext } from '../outbox/outbox.service.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
-import { renderConfirmationMail } from './confirmation-mail.ts';
+import { renderConfirmationMail } from './tickets.confirmation-mail.ts';
 import {
   flightsOfBooking,
   insertTicket,

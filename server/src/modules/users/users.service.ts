@@ -5,10 +5,10 @@ import { generateLinkToken } from '@uniquair/domain/security/link-token';
 import { fromFlag, toFlag, type Database, type UserTokenPurpose } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { secretHash } from '../../plugins/session.ts';
-import type { MailKind } from '../mail/mail-templates.ts';
+import type { MailKind } from '../mail/mail.templates.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { processAvatar } from './avatar-image.ts';
-import { hashPassword, needsRehash, verifyDummy, verifyPassword } from './passwords.ts';
+import { processAvatar } from './users.avatar-image.ts';
+import { hashPassword, needsRehash, verifyDummy, verifyPassword } from './users.passwords.ts';
 import {
   changeUserEmail,
   consumeToken,

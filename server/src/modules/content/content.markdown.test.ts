@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdown } from './content.markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders headings, emphasis, lists, links and tables', () => {

@@ -7,9 +7,9 @@ import {
   deleteSubscriptionByEndpoint,
   type PushSubscriptionRow,
 } from '../subscriptions/subscriptions.repository.ts';
-import { isAllowedPushEndpoint } from './push-endpoints.ts';
-import type { PushMessage } from './push-messages.ts';
-import type { VapidKeys } from './vapid-keys.ts';
+import { isAllowedPushEndpoint } from './push.endpoints.ts';
+import type { PushMessage } from './push.messages.ts';
+import type { VapidKeys } from './push.vapid-keys.ts';
 
 /** What became of one message to one subscription. */
 export type PushOutcome =

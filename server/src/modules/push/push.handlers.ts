@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerOutboxHandler, type OutboxContext } from '../outbox/outbox.service.ts';
 import { subscriptionsOfBooking } from '../subscriptions/subscriptions.repository.ts';
-import { bookingStatusMessage, trustlyPaidMessage, type PushMessage } from './push-messages.ts';
-import type { PushOutcome, PushSender, SendOptions } from './push-sender.ts';
+import { bookingStatusMessage, trustlyPaidMessage, type PushMessage } from './push.messages.ts';
+import type { PushOutcome, PushSender, SendOptions } from './push.sender.ts';
 
 /** The payload the booking and payment modules write for push topics. */
 export interface BookingPushPayload {

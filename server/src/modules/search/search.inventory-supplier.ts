@@ -4,8 +4,8 @@ import type {
   InventoryFareRow,
   InventoryRepository,
   InventorySegmentRow,
-} from './inventory.repository.ts';
-import type { Supplier, SupplierQuery } from './supplier.ts';
+} from './search.inventory-repository.ts';
+import type { Supplier, SupplierQuery } from './search.supplier.ts';
 
 /** `2026-12-01` and `07:05` → `2026-12-01T07:05`. */
 function localDateTime(date: string, time: string): string {

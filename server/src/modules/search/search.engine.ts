@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { InventoryRepository } from './inventory.repository.ts';
-import { inventorySupplier } from './inventory-supplier.ts';
-import { LocalProgressBus, RedisProgressBus, type ProgressBus } from './progress-bus.ts';
-import { ProgressStreams } from './progress-streams.ts';
-import { SearchJobs } from './search-jobs.ts';
+import { InventoryRepository } from './search.inventory-repository.ts';
+import { inventorySupplier } from './search.inventory-supplier.ts';
+import { LocalProgressBus, RedisProgressBus, type ProgressBus } from './search.progress-bus.ts';
+import { ProgressStreams } from './search.progress-streams.ts';
+import { SearchJobs } from './search.jobs.ts';
 import { SearchRepository } from './search.repository.ts';
 import { SearchService } from './search.service.ts';
-import type { Supplier } from './supplier.ts';
+import type { Supplier } from './search.supplier.ts';
 
 /** The parts of the search engine, shared by the search and flight-info routes. */
 export interface SearchEngine {

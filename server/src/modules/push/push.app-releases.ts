@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { enqueue, registerOutboxHandler } from '../outbox/outbox.service.ts';
 import { subscriptionsAfter } from '../subscriptions/subscriptions.repository.ts';
-import { appUpdateMessage, type PushMessage } from './push-messages.ts';
-import type { PushSender } from './push-sender.ts';
+import { appUpdateMessage, type PushMessage } from './push.messages.ts';
+import type { PushSender } from './push.sender.ts';
 
 /** The outbox topic of an app-update notice. */
 export const APP_UPDATE_TOPIC = 'push.app-update';

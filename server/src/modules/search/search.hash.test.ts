@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { describe, expect, it } from 'vitest';
-import { canonicalSearch, searchHash, type NormalisedSearch } from './search-hash.ts';
+import { canonicalSearch, searchHash, type NormalisedSearch } from './search.hash.ts';
 
 const search: NormalisedSearch = {
   destinations: [

@@ -19,7 +19,7 @@ import {
   inventoryOf,
   readEvents,
 } from '../../../test/helpers/search.ts';
-import { LocalProgressBus, RedisProgressBus } from './progress-bus.ts';
+import { LocalProgressBus, RedisProgressBus } from './search.progress-bus.ts';
 
 /** Redis runs beside the test databases (127.0.0.1:6379); these tests need it. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -7,7 +7,7 @@ import { loadConfig } from '../../config/env.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
 import { startPushReceiver, type PushReceiver } from '../../../test/helpers/push-receiver.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
-import { APP_UPDATE_TOPIC } from './app-releases.ts';
+import { APP_UPDATE_TOPIC } from './push.app-releases.ts';
 
 /** App-update notices: a newly deployed web build is announced to every subscriber, once. */
 describe('app-update notices', () => {

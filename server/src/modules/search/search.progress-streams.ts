@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { isFinishedStatus, type SearchProgress } from '@uniquair/contract/search';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { SearchJobs } from './search-jobs.ts';
+import type { SearchJobs } from './search.jobs.ts';
 
 export interface ProgressStreamsOptions {
   jobs: SearchJobs;

@@ -3,7 +3,7 @@ import webpush from 'web-push';
 import { loadConfig } from '../../config/env.ts';
 import { buildApp } from '../../app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
-import { resolveVapidKeys } from './vapid-keys.ts';
+import { resolveVapidKeys } from './push.vapid-keys.ts';
 
 describe('the VAPID keys', () => {
   let database: TestDatabase | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedPushEndpoint } from './push-endpoints.ts';
+import { isAllowedPushEndpoint } from './push.endpoints.ts';
 
 describe('the push endpoint allow-list', () => {
   it.each([

@@ -8,10 +8,10 @@ import type {
 import { DEFAULT_CURRENCY_CODE } from '@uniquair/domain/pricing/currency';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../plugins/clock.ts';
-import type { ProgressBus, ProgressListener } from './progress-bus.ts';
-import type { NormalisedSearch } from './search-hash.ts';
+import type { ProgressBus, ProgressListener } from './search.progress-bus.ts';
+import type { NormalisedSearch } from './search.hash.ts';
 import type { SearchRepository, SearchResultRow, SearchRouteRow } from './search.repository.ts';
-import type { Supplier } from './supplier.ts';
+import type { Supplier } from './search.supplier.ts';
 
 /** A search as a job runs it: validated, hashed, with its routes looked up. */
 export interface JobSearch {

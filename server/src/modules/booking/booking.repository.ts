@@ -8,7 +8,7 @@ import type {
   BookingsTable,
   Database,
 } from '../../db/database.ts';
-import { secretHash } from '../../plugins/session.ts';
+import { secretHash } from '../../lib/secret-hash.ts';
 
 export type BookingRow = Selectable<BookingsTable>;
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { prepareJson, type PreparedResponse } from '../../lib/prepared-response.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { DerivedCache, VersionedCache } from '../../lib/versioned-cache.ts';
-import type { DatasetVersionWatcher } from '../data/data.dataset-versions.ts';
+import type { DatasetVersionWatcher } from '../../lib/dataset-versions.ts';
 import {
   findPageTranslations,
   readMenus,

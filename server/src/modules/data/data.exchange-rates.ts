@@ -1,7 +1,8 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { bumpDatasetVersion, readCurrencies, updateCurrencyRates } from './data.repository.ts';
+import { bumpDatasetVersion } from '../../db/dataset-versions.ts';
+import { readCurrencies, updateCurrencyRates } from './data.repository.ts';
 import { REFERENCE_DATASET } from './data.service.ts';
 
 /**

@@ -24,7 +24,7 @@ import { loadConfig } from '../../config/env.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import { bumpDatasetVersion, readDatasetVersions } from './data.repository.ts';
+import { bumpDatasetVersion, readDatasetVersions } from '../../db/dataset-versions.ts';
 
 /** Records the table each query reads or writes first. */
 class QueryRecorder implements KyselyPlugin {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/html-escape.ts';
-import { latestMail, type MailRow } from './mail.repository.ts';
+import type { MailRow } from './mail.repository.ts';
 
 /** E-mails listed on the page, newest first. */
 export const MAILBOX_SIZE = 50;
@@ -87,7 +87,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const mails = await latestMail(app.db, MAILBOX_SIZE);
+      const mails = await app.mail.latest(MAILBOX_SIZE);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')

@@ -5,6 +5,8 @@ import type { Database } from '../../db/database.ts';
 import { escapeLogText } from '../../lib/log-text.ts';
 import { renderMail, type MailContent } from './mail.templates.ts';
 import {
+  latestMail,
+  type MailRow,
   claimMail,
   dueMailIds,
   insertMail,
@@ -58,6 +60,11 @@ export class MailService {
   /** Whether e-mails leave the server (an SMTP server is configured). */
   get delivers(): boolean {
     return this.#transport !== null;
+  }
+
+  /** The latest e-mails of the outbox, newest first (the development mailbox). */
+  latest(limit: number): Promise<MailRow[]> {
+    return latestMail(this.#db, limit);
   }
 
   /** Renders an e-mail and writes it to the outbox, within `db` (a transaction or the database). */

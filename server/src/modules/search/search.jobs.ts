@@ -7,7 +7,7 @@ import type {
 } from '@uniquair/contract/search';
 import { DEFAULT_CURRENCY_CODE } from '@uniquair/domain/pricing/currency';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../plugins/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { ProgressBus, ProgressListener } from './search.progress-bus.ts';
 import type { NormalisedSearch } from './search.hash.ts';
 import type { SearchRepository, SearchResultRow, SearchRouteRow } from './search.repository.ts';

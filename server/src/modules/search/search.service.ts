@@ -4,7 +4,7 @@ import { addYears, ymdInTimeZone, type Ymd } from '@uniquair/domain/dates/ymd';
 import { isRouteAvailable } from '@uniquair/domain/routes/route-availability';
 import { validateRouteDate, type RouteDateError } from '@uniquair/domain/routes/route-date-field';
 import { ServiceError } from '../../lib/service-error.ts';
-import type { Clock } from '../../plugins/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { JobSearch, SearchJobs, SearchSnapshot, StartOutcome } from './search.jobs.ts';
 import { canonicalSearch, searchHash, type NormalisedSearch } from './search.hash.ts';
 import type { SearchRepository, SearchRouteRow } from './search.repository.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatasetVersionWatcher, DatasetVersions } from './data.dataset-versions.ts';
+import { DatasetVersionWatcher, DatasetVersions } from './dataset-versions.ts';
 
 describe('DatasetVersions', () => {
   it('names each version in its key, and a missing one as -', () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { OutboxDispatcher } from '../modules/outbox/outbox.service.ts';
+import { OutboxDispatcher } from './outbox.service.ts';
 
 /**
  * `app.outbox`: the outbox of side effects (tickets, e-mails, pushes, refunds) and its polling

@@ -1,14 +1,10 @@
 import type { Agent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  readBuildId,
-  recordRelease,
-  registerAppUpdateHandler,
-} from '../modules/push/push.app-releases.ts';
-import { registerPushHandlers } from '../modules/push/push.handlers.ts';
-import { PushSender } from '../modules/push/push.sender.ts';
-import { resolveVapidKeys, type VapidKeys } from '../modules/push/push.vapid-keys.ts';
+import { readBuildId, recordRelease, registerAppUpdateHandler } from './push.app-releases.ts';
+import { registerPushHandlers } from './push.handlers.ts';
+import { PushSender } from './push.sender.ts';
+import { resolveVapidKeys, type VapidKeys } from './push.vapid-keys.ts';
 
 /** Web Push settings a test may set beyond the configuration. */
 export interface PushOverrides {

@@ -6,6 +6,7 @@ import { LocalProgressBus, RedisProgressBus, type ProgressBus } from './search.p
 import { ProgressStreams } from './search.progress-streams.ts';
 import { SearchJobs } from './search.jobs.ts';
 import { SearchRepository } from './search.repository.ts';
+import { searchRoutes } from './search.routes.ts';
 import { SearchService } from './search.service.ts';
 import type { Supplier } from './search.supplier.ts';
 
@@ -48,12 +49,13 @@ export const DEFAULT_INIT_WAIT_MS = 100;
 export const DEFAULT_HEARTBEAT_MS = 15_000;
 
 /**
- * Builds the search engine (DESIGN §5): progress bus (Redis when `app.redis` is set, else in
- * process), jobs, service and progress streams; closes them with the app — streams end first,
- * then running jobs are aborted and record their end, then the bus closes.
+ * The search module (DESIGN §5): builds the search engine — progress bus (Redis when `app.redis`
+ * is set, else in process), jobs, service and progress streams — as `app.searchEngine`, registers
+ * the search routes, and closes the engine with the app — streams end first, then running jobs
+ * are aborted and record their end, then the bus closes.
  */
-export const searchEnginePlugin = fp(
-  async (app: FastifyInstance, options: SearchEngineOptions) => {
+export const searchPlugin = fp(
+  async (app: FastifyInstance, options: SearchEngineOptions & { initsPerMinute: number }) => {
     const repository = new SearchRepository(app.db);
     let bus: ProgressBus;
     if (app.redis) {
@@ -96,6 +98,7 @@ export const searchEnginePlugin = fp(
       await jobs.close();
       await bus.close();
     });
+    await app.register(searchRoutes, { initsPerMinute: options.initsPerMinute });
   },
   { name: 'search-engine', dependencies: ['database', 'clock', 'redis'] },
 );

@@ -1,4 +1,4 @@
-import type { IsoInstant } from '../../db/database.ts';
+import type { IsoInstant } from '../db/database.ts';
 
 /** The versions of the public data sets at one moment (`dataset_versions`). */
 export class DatasetVersions {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MailService } from '../modules/mail/mail.service.ts';
+import { mailboxRoutes } from './mail.mailbox-routes.ts';
+import { MailService } from './mail.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +13,8 @@ declare module 'fastify' {
 /**
  * `app.mail`: e-mails through the outbox, sent over `SMTP_URL` (nodemailer). Without an SMTP
  * server they are held in the outbox (read at /dev/mailbox in development; a warning in
- * production). Delivery in flight finishes before the app closes.
+ * production). Delivery in flight finishes before the app closes. Outside production the outbox
+ * is also shown as a page, `/dev/mailbox`.
  */
 export const mailPlugin = fp(
   async (app: FastifyInstance, options: { smtpUrl: string | null; from: string; env: string }) => {
@@ -28,6 +30,7 @@ export const mailPlugin = fp(
     }
     app.addHook('onReady', async () => mail.start());
     app.addHook('onClose', async () => mail.close());
+    if (options.env !== 'production') await app.register(mailboxRoutes);
   },
   { name: 'mail', dependencies: ['database', 'clock'] },
 );

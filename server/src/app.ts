@@ -155,7 +155,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contentPlugin);
   await app.register(affiliatesPlugin);
   await app.register(dataPlugin, { paymentProviders: config.paymentProviders });
-  await app.register(preferencesPlugin);
   await app.register(errorsPlugin);
   await app.register(searchPlugin, {
     resultTtlMs: config.searchResultTtlSeconds * 1000,
@@ -168,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(flightPlugin);
   await app.register(airlinePlugin, { apiKeys: config.airlineApiKeys });
   await app.register(usersPlugin, { publicUrl: config.publicUrl });
+  await app.register(preferencesPlugin);
   await app.register(bookingsListPlugin);
   await app.register(bookingRoutes, {
     publicUrl: config.publicUrl,

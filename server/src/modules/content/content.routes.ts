@@ -5,7 +5,7 @@ import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import { PRECOMPRESSED, sendPrepared } from '../../lib/prepared-response.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { isEnabledIn } from '../data/data.service.ts';
-import { resolveVisitorPreferences } from '../preferences/preferences.service.ts';
+import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
 
 /**
  * `GET /api/data/page/{id}` (SPEC §7): a content page by number or slug, in the visitor's locale

@@ -26,7 +26,7 @@ import {
   resolveVisitorPreferences,
   visitorPreferencesNow,
   type VisitorPreferences,
-} from '../preferences/preferences.service.ts';
+} from './data.visitor-preferences.ts';
 import { isEnabledIn, type ReferenceSnapshot } from './data.service.ts';
 import { InitDataService } from './data.init-data.ts';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { enqueue, registerOutboxHandler } from '../outbox/outbox.service.ts';
-import { subscriptionsAfter } from '../subscriptions/subscriptions.repository.ts';
+import { pushRecipients } from '../subscriptions/subscriptions.service.ts';
 import { appUpdateMessage, type PushMessage } from './push.messages.ts';
 import type { PushSender } from './push.sender.ts';
 
@@ -63,7 +63,7 @@ export function registerAppUpdateHandler(app: FastifyInstance, sender: PushSende
     let afterId = 0;
     let sent = 0;
     for (;;) {
-      const page = await subscriptionsAfter(context.db, afterId, PAGE);
+      const page = await pushRecipients.after(context.db, afterId, PAGE);
       for (const subscription of page) {
         let message = messages.get(subscription.locale);
         if (!message) {

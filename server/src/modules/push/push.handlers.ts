@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerOutboxHandler, type OutboxContext } from '../outbox/outbox.service.ts';
-import { subscriptionsOfBooking } from '../subscriptions/subscriptions.repository.ts';
+import { pushRecipients } from '../subscriptions/subscriptions.service.ts';
 import { bookingStatusMessage, trustlyPaidMessage, type PushMessage } from './push.messages.ts';
 import type { PushOutcome, PushSender, SendOptions } from './push.sender.ts';
 
@@ -50,7 +50,7 @@ async function deliver(
   compose: (locale: string) => Promise<PushMessage>,
   topic: string,
 ): Promise<PushOutcome[]> {
-  const subscriptions = await subscriptionsOfBooking(context.db, booking);
+  const subscriptions = await pushRecipients.ofBooking(context.db, booking);
   const messages = new Map<string, Promise<PushMessage>>();
   const outcomes: PushOutcome[] = [];
   for (const subscription of subscriptions) {

@@ -3,10 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import webpush, { WebPushError } from 'web-push';
 import type { Database } from '../../db/database.ts';
-import {
-  deleteSubscriptionByEndpoint,
-  type PushSubscriptionRow,
-} from '../subscriptions/subscriptions.repository.ts';
+import { pushRecipients, type PushRecipient } from '../subscriptions/subscriptions.service.ts';
 import { isAllowedPushEndpoint } from './push.endpoints.ts';
 import type { PushMessage } from './push.messages.ts';
 import type { VapidKeys } from './push.vapid-keys.ts';
@@ -70,7 +67,7 @@ export class PushSender {
 
   async send(
     subscription: Pick<
-      PushSubscriptionRow,
+      PushRecipient,
       'endpoint' | 'public_key' | 'auth_token' | 'content_encoding'
     >,
     message: PushMessage,
@@ -112,7 +109,7 @@ export class PushSender {
     } catch (error) {
       const status = error instanceof WebPushError ? error.statusCode : null;
       if (status === 404 || status === 410) {
-        await deleteSubscriptionByEndpoint(this.#db, subscription.endpoint);
+        await pushRecipients.forget(this.#db, subscription.endpoint);
         log.info({ host, status }, 'push subscription ended: deleted');
         return 'gone';
       }

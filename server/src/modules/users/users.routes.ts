@@ -19,8 +19,8 @@ import {
 } from '@uniquair/contract/users';
 import { ServiceError } from '../../lib/service-error.ts';
 import { privateAnswer, requireSession } from '../../plugins/auth.ts';
-import { resolveVisitorPreferences } from '../preferences/preferences.service.ts';
-import { toCurrentUser, UsersService } from './users.service.ts';
+import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
+import { toCurrentUser } from './users.service.ts';
 import type { UserRow } from './users.repository.ts';
 
 /** Limits (reference notes §9); every one answers 429 with Retry-After. */
@@ -51,13 +51,8 @@ const errors = (...statuses: number[]) =>
  * `user` and is never cached. Bodies are validated with the contract's schemas, which drop any
  * field they do not name, so no request can write a column it was not meant to (mass assignment).
  */
-export const usersRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options) => {
-  const users = new UsersService({
-    db: app.db,
-    mail: app.mail,
-    now: () => app.now(),
-    publicUrl: options.publicUrl,
-  });
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { users } = app;
 
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },

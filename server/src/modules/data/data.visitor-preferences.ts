@@ -3,7 +3,7 @@ import type { Currency } from '@uniquair/contract/data';
 import { negotiateLocale } from '@uniquair/domain/locale/accept-language';
 import { DEFAULT_LOCALE } from '@uniquair/domain/locale/languages';
 import { DerivedCache } from '../../lib/versioned-cache.ts';
-import { defaultCurrencyIn, isEnabledIn, type ReferenceSnapshot } from '../data/data.service.ts';
+import { defaultCurrencyIn, isEnabledIn, type ReferenceSnapshot } from './data.service.ts';
 
 /** How long the visitor's locale and currency choices are remembered. */
 export const PREFERENCE_COOKIE_MAX_AGE_SECONDS = 365 * 86_400;

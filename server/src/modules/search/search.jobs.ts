@@ -1,39 +1,17 @@
-import type {
-  SearchDestinationResult,
-  SearchFlight,
-  SearchProgress,
-  SearchResult,
-  SearchStatus,
-} from '@uniquair/contract/search';
-import { DEFAULT_CURRENCY_CODE } from '@uniquair/domain/pricing/currency';
+import type { SearchProgress, SearchStatus } from '@uniquair/contract/search';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
+import {
+  askSupplier,
+  assembleResult,
+  type JobSearch,
+  type Part,
+  type PartOutcome,
+} from './search.job-parts.ts';
 import type { ProgressBus, ProgressListener } from './search.progress-bus.ts';
-import type { NormalisedSearch } from './search.hash.ts';
-import type { SearchRepository, SearchResultRow, SearchRouteRow } from './search.repository.ts';
+import { emptySnapshot, RunningJob, type SearchSnapshot } from './search.running-job.ts';
+import type { SearchRepository, SearchResultRow } from './search.repository.ts';
 import type { Supplier } from './search.supplier.ts';
-
-/** A search as a job runs it: validated, hashed, with its routes looked up. */
-export interface JobSearch {
-  hash: string;
-  /** The canonical parameters (stored with the job). */
-  params: string;
-  search: NormalisedSearch;
-  /** The routes of the legs (each route once). */
-  routes: readonly SearchRouteRow[];
-}
-
-/** Where a search stands, as every transport reports it. */
-export interface SearchSnapshot {
-  hash: string;
-  status: SearchStatus;
-  progress: number;
-  /** The result as JSON text, when the status is `done`. */
-  result: string | null;
-  /** When the search finished: `Last-Modified`, and part of the `ETag`. */
-  finishedAt: string | null;
-  expiresAt: string | null;
-}
 
 /** How `start` found the search: it started it, joined a run in flight, or found it stored. */
 export type StartOutcome = 'started' | 'joined' | 'stored';
@@ -67,59 +45,6 @@ export interface SearchJobStats {
   stored: number;
   /** Supplier calls made. */
   supplierCalls: number;
-}
-
-class SupplierTimeoutError extends Error {
-  constructor(supplier: string, ms: number) {
-    super(`supplier ${supplier} did not answer within ${ms} ms`);
-    this.name = 'SupplierTimeoutError';
-  }
-}
-
-/** One part of a job: one leg asked of one supplier. */
-interface Part {
-  leg: number;
-  supplier: Supplier;
-}
-
-type PartOutcome = { ok: true; flights: SearchFlight[] } | { ok: false; reason: string };
-
-/** A job running in this process. */
-class RunningJob {
-  status: SearchStatus = 'progress';
-  progress = 0;
-  result: string | null = null;
-  finishedAt: string | null = null;
-  expiresAt: string | null = null;
-  lastProgressWrite = 0;
-  progressWrites: Promise<void> = Promise.resolve();
-  readonly controller = new AbortController();
-  readonly finished: Promise<void>;
-  #resolve!: () => void;
-
-  constructor(
-    readonly job: JobSearch,
-    readonly startedAt: string,
-  ) {
-    this.finished = new Promise((resolve) => {
-      this.#resolve = resolve;
-    });
-  }
-
-  snapshot(): SearchSnapshot {
-    return {
-      hash: this.job.hash,
-      status: this.status,
-      progress: this.progress,
-      result: this.result,
-      finishedAt: this.finishedAt,
-      expiresAt: this.expiresAt,
-    };
-  }
-
-  end(): void {
-    this.#resolve();
-  }
 }
 
 interface Watch {
@@ -355,7 +280,9 @@ export class SearchJobs {
           ({ part, outcome }) =>
             `leg ${part.leg} ${part.supplier.name}: ${outcome && !outcome.ok ? outcome.reason : ''}`,
         );
-      const assembled = await this.#assemble(job, parts, outcomes);
+      const assembled = await assembleResult(job, parts, outcomes, (codes) =>
+        this.#options.repository.airports(codes),
+      );
       await this.#finish(running, assembled.complete ? 'done' : 'error', {
         result: assembled.complete ? JSON.stringify(assembled.result) : null,
         error: failures.length > 0 ? failures.join('; ') : null,
@@ -403,35 +330,18 @@ export class SearchJobs {
     const { adults, children } = job.search.passengers;
     this.#stats.supplierCalls += 1;
     try {
-      const flights = await Promise.race([
-        part.supplier.search(
-          {
-            route: { id: route.id, from: route.from_airport, to: route.to_airport },
-            date: destination.date,
-            passengers: job.search.passengers,
-            seats: adults + children,
-            departingAfter: this.#options.now(),
-          },
-          controller.signal,
-        ),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => {
-            const timeout = new SupplierTimeoutError(part.supplier.name, supplierTimeoutMs);
-            controller.abort(timeout);
-            reject(timeout);
-          }, supplierTimeoutMs);
-        }),
-        new Promise<never>((_, reject) => {
-          if (controller.signal.aborted) reject(toError(controller.signal.reason));
-          controller.signal.addEventListener(
-            'abort',
-            () => reject(toError(controller.signal.reason)),
-            {
-              once: true,
-            },
-          );
-        }),
-      ]);
+      const query = {
+        route: { id: route.id, from: route.from_airport, to: route.to_airport },
+        date: destination.date,
+        passengers: job.search.passengers,
+        seats: adults + children,
+        departingAfter: this.#options.now(),
+      };
+      const flights = await askSupplier(part.supplier, query, {
+        controller,
+        timeoutMs: supplierTimeoutMs,
+        onTimer: (started) => (timer = started),
+      });
       return { ok: true, flights };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -487,74 +397,6 @@ export class SearchJobs {
     running.expiresAt = expiresAt;
   }
 
-  /** The result of the parts: one entry per leg, with the routes and airports it mentions. */
-  async #assemble(
-    job: JobSearch,
-    parts: readonly Part[],
-    outcomes: readonly PartOutcome[],
-  ): Promise<{ complete: boolean; result: SearchResult }> {
-    let complete = true;
-    const results: SearchDestinationResult[] = job.search.destinations.map((destination, leg) => {
-      const answers = parts
-        .map((part, index) => ({ part, outcome: outcomes[index] }))
-        .filter(({ part }) => part.leg === leg)
-        .map(({ outcome }) => outcome);
-      const answered = answers.filter(
-        (outcome): outcome is { ok: true; flights: SearchFlight[] } => outcome?.ok === true,
-      );
-      if (answered.length === 0) complete = false;
-      const flights = mergeFlights(answered.map((outcome) => outcome.flights));
-      const prices = flights.flatMap((flight) => flight.fareClasses.map((fare) => fare.price));
-      return {
-        route: destination.route,
-        date: destination.date,
-        cheapestPrice: prices.length > 0 ? Math.min(...prices) : null,
-        complete: answered.length === answers.length,
-        flights,
-      };
-    });
-    const codes = new Set<string>();
-    for (const route of job.routes) {
-      codes.add(route.from_airport);
-      codes.add(route.to_airport);
-    }
-    for (const result of results) {
-      for (const flight of result.flights) {
-        for (const segment of flight.segments) {
-          codes.add(segment.from);
-          codes.add(segment.to);
-        }
-      }
-    }
-    const airports = await this.#options.repository.airports([...codes]);
-    return {
-      complete,
-      result: {
-        currency: DEFAULT_CURRENCY_CODE,
-        passengers: { ...job.search.passengers },
-        results,
-        routes: job.routes
-          .map((route) => ({
-            id: route.id,
-            from: route.from_airport,
-            to: route.to_airport,
-            dow: route.dow,
-            af: route.available_from,
-            au: route.available_until,
-            rating: route.rating,
-          }))
-          .sort((a, b) => a.id - b.id),
-        airports: airports.map((airport) => ({
-          id: airport.code,
-          name: airport.name,
-          city: airport.city,
-          country: airport.country_code,
-          timeZone: airport.time_zone,
-        })),
-      },
-    };
-  }
-
   #deliver(hash: string, progress: SearchProgress): void {
     const watch = this.#watches.get(hash);
     if (!watch) return;
@@ -599,30 +441,4 @@ export class SearchJobs {
       expiresAt: row.expires_at,
     };
   }
-}
-
-function emptySnapshot(hash: string): SearchSnapshot {
-  return { hash, status: 'progress', progress: 0, result: null, finishedAt: null, expiresAt: null };
-}
-
-function toError(reason: unknown): Error {
-  return reason instanceof Error ? reason : new Error(String(reason));
-}
-
-/** The flights of several suppliers for one leg: each id once (first answer wins), by departure. */
-function mergeFlights(lists: readonly SearchFlight[][]): SearchFlight[] {
-  const seen = new Set<string>();
-  const merged: SearchFlight[] = [];
-  for (const list of lists) {
-    for (const flight of list) {
-      if (seen.has(flight.id)) continue;
-      seen.add(flight.id);
-      merged.push(flight);
-    }
-  }
-  return merged.sort(
-    (a, b) =>
-      (a.segments[0]?.departureUtc ?? '').localeCompare(b.segments[0]?.departureUtc ?? '') ||
-      a.id.localeCompare(b.id),
-  );
 }

@@ -20,7 +20,7 @@ import {
 import { secretHash } from '../../lib/secret-hash.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { USER_RATE_LIMITS } from './users.routes.ts';
-import { TOKEN_LIFETIME_MS } from './users.service.ts';
+import { TOKEN_LIFETIME_MS } from './users.mailer.ts';
 
 const PASSWORD = 'a long secret phrase';
 

@@ -17,6 +17,46 @@ function webFeatures() {
   }
 }
 
+/**
+ * Server modules another change of this work is still reshaping (splitting them, moving their
+ * gateway plugin into the module); the layer and naming rules below cover them once it lands.
+ */
+const RESHAPED_MODULES = ['booking', 'payments', 'sandbox-gateway'];
+
+const KEBAB = '[a-z0-9]+(?:-[a-z0-9]+)*';
+
+/**
+ * Local rules of this repository. `server-module-file-name`: a file of a server module is named
+ * `<module>.<role>.ts` (one role, kebab-case), its tests `<module>.<role>[.<more>].test.ts`, and
+ * lies directly in the module's folder.
+ */
+const local = {
+  rules: {
+    'server-module-file-name': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          name: 'Name the files of module "{{module}}" <module>.<role>.ts (tests <module>.<role>.test.ts), not "{{file}}".',
+        },
+      },
+      create(context) {
+        return {
+          Program(node) {
+            const path = context.filename.replaceAll('\\', '/');
+            const found = /\/server\/src\/modules\/([^/]+)\/(.+)$/.exec(path);
+            if (!found) return;
+            const [, module = '', file = ''] = found;
+            const name = new RegExp(`^${module}\\.${KEBAB}(?:\\.ts|(?:\\.${KEBAB})*\\.test\\.ts)$`);
+            if (!name.test(file))
+              context.report({ node, messageId: 'name', data: { module, file } });
+          },
+        };
+      },
+    },
+  },
+};
+
 /** Imports a workspace may not make, so dependencies point one way: domain ← contract ← server/web. */
 const forbidden = {
   server: {
@@ -153,6 +193,33 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'bench/**/*.ts'],
     rules: restrict(forbidden.web, forbidden.react),
+  },
+  {
+    // Infrastructure never imports a feature module: what it would need moves into the module.
+    files: ['server/src/{plugins,lib,db,config}/**/*.ts'],
+    ignores: [
+      'server/src/plugins/payment-gateway.ts',
+      'server/src/plugins/payment-gateway.test.ts',
+    ],
+    rules: restrict(forbidden.web, forbidden.react, {
+      group: ['**/modules', '**/modules/**'],
+      message:
+        'Infrastructure (plugins, lib, db, config) does not import modules: move the module part into its <module>.plugin.ts.',
+    }),
+  },
+  {
+    // A module reaches another only through that module's service, never its repository.
+    files: ['server/src/modules/**/*.ts'],
+    ignores: RESHAPED_MODULES.map((module) => `server/src/modules/${module}/**`),
+    plugins: { local },
+    rules: {
+      'local/server-module-file-name': 'error',
+      ...restrict(forbidden.web, forbidden.react, {
+        group: ['../*/*repository*', '**/modules/*/*repository*'],
+        message:
+          "Call the other module's service (its decoration or its service file), not its repository.",
+      }),
+    },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

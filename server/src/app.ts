@@ -7,37 +7,38 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/dialect.ts';
+import type { Clock } from './lib/clock.ts';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
 import { maskLinkTokens } from './lib/mask-link-tokens.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/prepared-response.ts';
 import { requestId } from './lib/request-id.ts';
-import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.ts';
+import { affiliatesPlugin } from './modules/affiliates/affiliates.plugin.ts';
+import { airlinePlugin } from './modules/airline/airline.plugin.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
-import { bookingsListRoutes } from './modules/bookings-list/bookings-list.routes.ts';
-import { airlineRoutes } from './modules/airline/airline.routes.ts';
-import { contentRoutes } from './modules/content/content.routes.ts';
-import { dataRoutes } from './modules/data/data.routes.ts';
-import { errorsRoutes } from './modules/errors/errors.routes.ts';
-import { flightRoutes } from './modules/flight/flight.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
-import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
+import { bookingsListPlugin } from './modules/bookings-list/bookings-list.plugin.ts';
+import { contentPlugin } from './modules/content/content.plugin.ts';
+import { dataPlugin } from './modules/data/data.plugin.ts';
+import { errorsPlugin } from './modules/errors/errors.plugin.ts';
+import { flightPlugin } from './modules/flight/flight.plugin.ts';
+import { healthPlugin } from './modules/health/health.plugin.ts';
+import { mailPlugin } from './modules/mail/mail.plugin.ts';
+import { outboxPlugin } from './modules/outbox/outbox.plugin.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
-import { searchEnginePlugin, type SearchEngineOptions } from './modules/search/search-engine.ts';
-import { searchRoutes } from './modules/search/search.routes.ts';
-import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { clockPlugin, type Clock } from './plugins/clock.ts';
+import { preferencesPlugin } from './modules/preferences/preferences.plugin.ts';
+import { pricingPlugin } from './modules/pricing/pricing.plugin.ts';
+import { pushPlugin, type PushOverrides } from './modules/push/push.plugin.ts';
+import { searchPlugin, type SearchEngineOptions } from './modules/search/search.plugin.ts';
+import { sessionsPlugin } from './modules/sessions/sessions.plugin.ts';
+import { subscriptionsPlugin } from './modules/subscriptions/subscriptions.plugin.ts';
+import { usersPlugin } from './modules/users/users.plugin.ts';
+import { clockPlugin } from './plugins/clock.ts';
 import { cookiesPlugin, resolveCookieSecret } from './plugins/cookies.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { datasetVersionsPlugin } from './plugins/dataset-versions.ts';
 import { cardDataGuardPlugin } from './plugins/card-data-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
-import { mailPlugin } from './plugins/mail.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
-import { pushPlugin, type PushOverrides } from './plugins/push.ts';
-import { outboxPlugin } from './plugins/outbox.ts';
 import {
   gatewayBrowserOrigins,
   paymentGatewayPlugin,
@@ -46,8 +47,6 @@ import {
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { sessionPlugin } from './plugins/session.ts';
-import { visitorPlugin } from './plugins/visitor.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
 export interface BuildAppOptions {
@@ -129,10 +128,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secure: config.secure,
   });
   await app.register(rateLimitPlugin);
-  await app.register(visitorPlugin, { datasetVersionCheckMs: config.datasetVersionCheckMs });
+  await app.register(datasetVersionsPlugin, { checkIntervalMs: config.datasetVersionCheckMs });
   await app.register(clockPlugin, options.clock ? { clock: options.clock } : {});
   await app.register(csrfPlugin, { publicUrl: config.publicUrl });
-  await app.register(sessionPlugin, {
+  await app.register(sessionsPlugin, {
     secure: config.secure,
     maxAgeMs: config.sessionMaxAgeMs,
     idleMs: config.sessionIdleMs,
@@ -148,25 +147,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     ...(options.paymentGateway ? { overrides: options.paymentGateway } : {}),
   });
-  await app.register(searchEnginePlugin, {
+
+  await app.register(healthPlugin);
+  await app.register(contentPlugin);
+  await app.register(affiliatesPlugin);
+  await app.register(dataPlugin, { paymentProviders: config.paymentProviders });
+  await app.register(errorsPlugin);
+  await app.register(searchPlugin, {
     resultTtlMs: config.searchResultTtlSeconds * 1000,
     maxStreamsPerClient: config.searchMaxStreamsPerClient,
     redisPrefix: config.redisPrefix,
+    initsPerMinute: config.searchInitsPerMinute,
     ...options.search,
   });
-
-  await app.register(healthRoutes);
-  await app.register(dataRoutes, { paymentProviders: config.paymentProviders });
-  await app.register(preferencesRoutes);
-  await app.register(contentRoutes);
-  await app.register(affiliatesRoutes);
-  await app.register(errorsRoutes);
-  await app.register(searchRoutes, { initsPerMinute: config.searchInitsPerMinute });
-  await app.register(pricingRoutes);
-  await app.register(flightRoutes);
-  await app.register(airlineRoutes, { apiKeys: config.airlineApiKeys });
-  await app.register(usersRoutes, { publicUrl: config.publicUrl });
-  await app.register(bookingsListRoutes);
+  await app.register(pricingPlugin);
+  await app.register(flightPlugin);
+  await app.register(airlinePlugin, { apiKeys: config.airlineApiKeys });
+  await app.register(usersPlugin, { publicUrl: config.publicUrl });
+  await app.register(preferencesPlugin);
+  await app.register(bookingsListPlugin);
   await app.register(bookingRoutes, {
     publicUrl: config.publicUrl,
     paymentProviders: config.paymentProviders,
@@ -190,8 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     webDistDir: config.webDistDir,
     ...options.push,
   });
-  await app.register(subscriptionsRoutes);
-  if (config.env !== 'production') await app.register(mailboxRoutes);
+  await app.register(subscriptionsPlugin);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

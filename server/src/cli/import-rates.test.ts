@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/database.ts';
-import { readCurrencies, readDatasetVersions } from '../modules/data/data.repository.ts';
-import { parseRateFile, RateImportError } from '../modules/data/exchange-rates.ts';
+import { readDatasetVersions } from '../db/dataset-versions.ts';
+import { readCurrencies } from '../modules/data/data.repository.ts';
+import { parseRateFile, RateImportError } from '../modules/data/data.exchange-rates.ts';
 import { importRatesCommand } from './import-rates.ts';
 import { UsageError, type CommandOutput } from './run-command.ts';
 

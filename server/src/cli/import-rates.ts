@@ -7,7 +7,7 @@ import {
   parseRateFile,
   RateImportError,
   type RateFileFormat,
-} from '../modules/data/exchange-rates.ts';
+} from '../modules/data/data.exchange-rates.ts';
 import {
   resolveFromInvocation,
   runCommand,

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-/** The current instant; the system clock in production, a fixed or moving one in tests. */
-export type Clock = () => Date;
-
-export const systemClock: Clock = () => new Date();
+import { systemClock, type Clock } from '../lib/clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

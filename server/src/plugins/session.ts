@@ -1,15 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  deleteSession,
-  deleteUserSessions,
-  findSessionWithUser,
-  insertSession,
-  purgeSessions,
-  touchSession,
-  type UserRow,
-} from '../modules/sessions/sessions.repository.ts';
+import { secretHash } from '../lib/secret-hash.ts';
+import type { Insertable, Selectable } from 'kysely';
+import type { SessionsTable, UsersTable } from '../db/tables/accounts.ts';
 
 /** The session cookie's name; `__Host-` prefixed over HTTPS (see `sessionCookieName`). */
 export const SESSION_COOKIE = 'uq_sid';
@@ -18,6 +12,21 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** How often expired sessions are deleted. */
 const PURGE_INTERVAL_MS = 3_600_000;
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+type UserRow = Selectable<UsersTable>;
+
+/** Where sessions are kept: the sessions module's repository (see sessions.plugin.ts). */
+export interface SessionRecords {
+  /** The session with this id hash and its user (one query), or undefined. */
+  find(idHash: string): Promise<{ session: Selectable<SessionsTable>; user: UserRow } | undefined>;
+  insert(session: Insertable<SessionsTable>): Promise<void>;
+  touch(idHash: string, lastSeenAt: string): Promise<void>;
+  delete(idHash: string): Promise<void>;
+  /** Ends every session of a user, except the one with `exceptIdHash`; answers how many. */
+  deleteOfUser(userId: number, exceptIdHash?: string): Promise<number>;
+  /** Deletes sessions past their end or idle since before `idleSince`. */
+  purge(now: string, idleSince: string): Promise<number>;
+}
 
 /** The signed-in session of a request. */
 export interface ActiveSession {
@@ -52,15 +61,11 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
-/** SHA-256 of a secret, hex: sessions and link tokens are stored only this way. */
-export function secretHash(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
-
 export interface SessionPluginOptions {
   secure: boolean;
   maxAgeMs: number;
   idleMs: number;
+  records: SessionRecords;
 }
 
 /**
@@ -89,7 +94,7 @@ export const sessionPlugin = fp(
       const id = sessionIdOf(request);
       if (id === undefined) return null;
       const idHash = secretHash(id);
-      const found = await findSessionWithUser(app.db, idHash);
+      const found = await options.records.find(idHash);
       if (found === undefined) return null;
       const now = app.now();
       const idleSince = new Date(now.getTime() - options.idleMs).toISOString();
@@ -97,11 +102,11 @@ export const sessionPlugin = fp(
         found.session.expires_at <= now.toISOString() ||
         found.session.last_seen_at <= idleSince
       ) {
-        await deleteSession(app.db, idHash);
+        await options.records.delete(idHash);
         return null;
       }
       if (now.getTime() - Date.parse(found.session.last_seen_at) >= TOUCH_INTERVAL_MS) {
-        await touchSession(app.db, idHash, now.toISOString());
+        await options.records.touch(idHash, now.toISOString());
       }
       return { idHash, user: found.user };
     };
@@ -121,11 +126,11 @@ export const sessionPlugin = fp(
       async start(request, reply, userId) {
         const previous = request.cookies[cookieName];
         if (previous !== undefined && SESSION_ID_PATTERN.test(previous)) {
-          await deleteSession(app.db, secretHash(previous));
+          await options.records.delete(secretHash(previous));
         }
         const id = randomBytes(32).toString('base64url');
         const now = app.now();
-        await insertSession(app.db, {
+        await options.records.insert({
           id_hash: secretHash(id),
           user_id: userId,
           created_at: now.toISOString(),
@@ -142,28 +147,26 @@ export const sessionPlugin = fp(
       async end(request, reply) {
         const id = request.cookies[cookieName];
         if (id !== undefined && SESSION_ID_PATTERN.test(id)) {
-          await deleteSession(app.db, secretHash(id));
+          await options.records.delete(secretHash(id));
         }
         reply.clearCookie(cookieName, cookieAttributes);
         resolved.set(request, Promise.resolve(null));
       },
       endAllOf(userId, except) {
-        return deleteUserSessions(app.db, userId, except?.idHash);
+        return options.records.deleteOfUser(userId, except?.idHash);
       },
     };
     app.decorate('sessions', store);
 
     const purge = () => {
       const now = app.now();
-      purgeSessions(
-        app.db,
-        now.toISOString(),
-        new Date(now.getTime() - options.idleMs).toISOString(),
-      ).catch((error: unknown) => app.log.warn({ err: error }, 'could not purge sessions'));
+      options.records
+        .purge(now.toISOString(), new Date(now.getTime() - options.idleMs).toISOString())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not purge sessions'));
     };
     const timer = setInterval(purge, PURGE_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'session', dependencies: ['cookies', 'database', 'clock'] },
+  { name: 'session', dependencies: ['cookies', 'clock'] },
 );

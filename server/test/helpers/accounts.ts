@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { hashPassword } from '../../src/modules/users/passwords.ts';
+import { hashPassword } from '../../src/modules/users/users.passwords.ts';
 import { SESSION_COOKIE } from '../../src/plugins/session.ts';
 
 let nextClient = 1;

@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/plugins/clock.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import { TEST_TODAY } from './database.ts';
 
 /** A clock that stands still until moved; by default 06:00 UTC on the seed's "today". */

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
 import type { Route } from '../../src/db/tables/inventory.ts';
-import { InventoryRepository } from '../../src/modules/search/inventory.repository.ts';
-import { inventorySupplier } from '../../src/modules/search/inventory-supplier.ts';
-import type { Supplier, SupplierQuery } from '../../src/modules/search/supplier.ts';
+import { InventoryRepository } from '../../src/modules/search/search.inventory-repository.ts';
+import { inventorySupplier } from '../../src/modules/search/search.inventory-supplier.ts';
+import type { Supplier, SupplierQuery } from '../../src/modules/search/search.supplier.ts';
 import { TEST_TODAY } from './database.ts';
 
 /** A route flown every day from before TEST_TODAY without end, whose reverse is flown likewise. */

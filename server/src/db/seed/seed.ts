@@ -1,6 +1,6 @@
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { sql, type Kysely } from 'kysely';
-import { refreshRouteDayPrices } from '../../modules/pricing/pricing.repository.ts';
+import { refreshRouteDayPrices } from '../route-day-prices.ts';
 import type { Database } from '../database.ts';
 import { databaseKindOf } from '../dialect.ts';
 import { affiliateRows } from './affiliates.ts';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
-import { bumpDatasetVersion } from '../data/data.repository.ts';
+import { bumpDatasetVersion } from '../../db/dataset-versions.ts';
 import { AFFILIATE_ATTACHMENT_DAYS, currentAffiliate } from './affiliates.service.ts';
 
 const SKYSCOUT = {

@@ -7,7 +7,7 @@ import { publicAffiliate } from './affiliates.service.ts';
 /**
  * `GET /api/affiliate/current` (SPEC §7) and the partner link `/a/{code}`, which attaches a known
  * affiliate and sends the visitor to the home page. (`?aff=<code>` on any page does the same; see
- * plugins/visitor.ts.)
+ * affiliates.plugin.ts.)
  */
 export const affiliatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -3,9 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Affiliate } from '@uniquair/contract/affiliate';
 import type { Database } from '../../db/database.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
-import type { VisitorCookieJar } from '../../plugins/cookies.ts';
 import { CONTENT_DATASET } from '../content/content.service.ts';
-import type { DatasetVersionWatcher } from '../data/dataset-versions.ts';
+import type { DatasetVersionWatcher } from '../../lib/dataset-versions.ts';
 import { readActiveAffiliates } from './affiliates.repository.ts';
 
 /** How long a visit through an affiliate's link attaches the affiliate (SPEC §6). */
@@ -36,6 +35,17 @@ export function publicAffiliate(affiliate: CurrentAffiliate | null): Affiliate |
   };
 }
 
+/** The signed `affiliate` visitor cookie, as the cookies plugin's jar reads and writes it. */
+export interface AffiliateCookieJar {
+  readSigned(request: FastifyRequest, cookie: 'affiliate'): string | undefined;
+  write(
+    reply: FastifyReply,
+    cookie: 'affiliate',
+    value: string,
+    options: { maxAgeSeconds: number; signed: true },
+  ): void;
+}
+
 /** The cookie value: the code and when it was attached (epoch seconds); the cookie is signed. */
 function attachmentValue(code: string, attachedAtSeconds: number): string {
   return `${code}.${attachedAtSeconds}`;
@@ -59,14 +69,14 @@ function parseAttachment(value: string): { code: string; attachedAtSeconds: numb
 export class AffiliateService {
   readonly #db: Kysely<Database>;
   readonly #versions: DatasetVersionWatcher;
-  readonly #cookies: VisitorCookieJar;
+  readonly #cookies: AffiliateCookieJar;
   readonly #active = new VersionedCache<ReadonlyMap<string, CurrentAffiliate>>();
   readonly #now: () => number;
 
   constructor(
     db: Kysely<Database>,
     versions: DatasetVersionWatcher,
-    cookies: VisitorCookieJar,
+    cookies: AffiliateCookieJar,
     now: () => number = Date.now,
   ) {
     this.#db = db;

@@ -7,8 +7,7 @@ import {
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { ServiceError } from '../../lib/service-error.ts';
-import { AirlineRepository } from './airline.repository.ts';
-import { AirlineService } from './airline.service.ts';
+import type { AirlineService } from './airline.service.ts';
 
 /** The header partners send their key in. */
 export const AIRLINE_KEY_HEADER = 'x-api-key';
@@ -23,11 +22,11 @@ function digest(text: string): Buffer {
  * `AIRLINE_API_KEYS` is set every request must carry one of the keys in `X-Api-Key` (compared in
  * constant time); without keys configured (development, demos) the API is open.
  */
-export const airlineRoutes: FastifyPluginAsyncZod<{ apiKeys: readonly string[] }> = async (
-  app,
-  options,
-) => {
-  const service = new AirlineService(new AirlineRepository(app.db));
+export const airlineRoutes: FastifyPluginAsyncZod<{
+  apiKeys: readonly string[];
+  service: AirlineService;
+}> = async (app, options) => {
+  const { service } = options;
   const keys = options.apiKeys.map(digest);
   if (keys.length === 0 && process.env.NODE_ENV === 'production') {
     app.log.warn('AIRLINE_API_KEYS is not set: the airline partner API is open to anyone');

@@ -27,7 +27,7 @@ import {
   tokenIn,
   type TestSmtpServer,
 } from '../../../test/helpers/smtp.ts';
-import { refreshRouteDayPrices } from '../pricing/pricing.repository.ts';
+import { refreshRouteDayPrices } from '../../db/route-day-prices.ts';
 import { issueBookingLinkToken, markSeatsSold } from './booking.service.ts';
 
 const HOLD_MS = SEAT_HOLD_MINUTES * 60_000;

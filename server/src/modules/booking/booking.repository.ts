@@ -8,7 +8,7 @@ import type {
   BookingPassengersTable,
   BookingsTable,
 } from '../../db/tables/bookings.ts';
-import { secretHash } from '../../plugins/session.ts';
+import { secretHash } from '../../lib/secret-hash.ts';
 
 export type BookingRow = Selectable<BookingsTable>;
 

@@ -20,7 +20,7 @@ import { ServiceError } from '../../lib/service-error.ts';
 import { privateAnswer } from '../../plugins/auth.ts';
 import { currentAffiliate } from '../affiliates/affiliates.service.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
-import { resolveVisitorPreferences } from '../preferences/preferences.service.ts';
+import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
 import { BookingService, TooManyHolds, type Viewer } from './booking.service.ts';
 import { BUSY_RETRY_AFTER_SECONDS, busyAsUnavailable } from './database-busy.ts';
 import { renderHandOffPage, type HandOffPurpose } from './hand-off-page.ts';

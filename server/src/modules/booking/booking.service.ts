@@ -35,11 +35,11 @@ import { MAX_SEATED_PASSENGERS, seatedPassengers } from '@uniquair/domain/search
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
-import { secretHash } from '../../plugins/session.ts';
+import { secretHash } from '../../lib/secret-hash.ts';
 import type { ReferenceSnapshot } from '../data/data.service.ts';
-import { fareExtraOf, fareRulesOf } from '../flight/fare-rules.ts';
+import { fareExtraOf, fareRulesOf } from '../flight/flight.fare-rules.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { refreshRouteDayPrices } from '../pricing/pricing.repository.ts';
+import { refreshRouteDayPrices } from '../../db/route-day-prices.ts';
 import { rememberPassengers } from '../bookings-list/bookings-list.repository.ts';
 import type { SearchService } from '../search/search.service.ts';
 import {

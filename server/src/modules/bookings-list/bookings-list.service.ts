@@ -9,7 +9,7 @@ import { BOOKINGS_PAGE_SIZE, MAX_DEVICE_TOKENS } from '@uniquair/contract/bookin
 import { ymdFromUtcDate } from '@uniquair/domain/dates/ymd';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
-import { secretHash } from '../../plugins/session.ts';
+import { secretHash } from '../../lib/secret-hash.ts';
 import {
   bookingsOfUser,
   claimDeviceBookings,

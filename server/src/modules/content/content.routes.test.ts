@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageResponseSchema } from '@uniquair/contract/data';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import { bumpDatasetVersion } from '../data/data.repository.ts';
+import { bumpDatasetVersion } from '../../db/dataset-versions.ts';
 
 const HOSTILE_BODY = `# Offers <script>alert('h1')</script>
 

@@ -5,7 +5,7 @@ import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import { PER_VISITOR, sendPrepared, sharedCache } from '../../lib/prepared-response.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { isEnabledIn } from '../data/data.service.ts';
-import { resolveVisitorPreferences } from '../preferences/preferences.service.ts';
+import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
 
 /** A page in a locale the query names: the same for everyone; edits show within five minutes. */
 const PAGE = sharedCache(300, 86_400);

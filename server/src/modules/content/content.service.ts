@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { prepareJson, type PreparedResponse } from '../../lib/prepared-response.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { DerivedCache, VersionedCache } from '../../lib/versioned-cache.ts';
-import type { DatasetVersionWatcher } from '../data/dataset-versions.ts';
+import type { DatasetVersionWatcher } from '../../lib/dataset-versions.ts';
 import {
   findPageTranslations,
   readMenus,
@@ -13,7 +13,7 @@ import {
   type MenuRow,
   type PageRow,
 } from './content.repository.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdown } from './content.markdown.ts';
 
 /** The data set whose version covers pages, footer menus and affiliates. */
 export const CONTENT_DATASET = 'content';

@@ -1,6 +1,6 @@
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Kysely } from 'kysely';
-import type { Flag, IsoInstant } from '../../db/columns.ts';
+import type { Flag } from '../../db/columns.ts';
 import type { Database } from '../../db/database.ts';
 
 /** Reference data and the route network: the SQL behind `/api/data`. */
@@ -51,38 +51,6 @@ export interface RouteRow {
   available_from: Ymd;
   available_until: Ymd | null;
   rating: number;
-}
-
-/** Every data set's version time, by name (`routes`, `reference`, `content`, …). */
-export async function readDatasetVersions(db: Kysely<Database>): Promise<Map<string, IsoInstant>> {
-  const rows = await db.selectFrom('dataset_versions').select(['name', 'updated_at']).execute();
-  return new Map(rows.map((row) => [row.name, row.updated_at]));
-}
-
-/**
- * Moves a data set's version to `now` in whole seconds, and always forward (a second bump within
- * the same second still lands on a later second), so `Last-Modified` changes with the data.
- */
-export async function bumpDatasetVersion(
-  db: Kysely<Database>,
-  name: string,
-  now: Date = new Date(),
-): Promise<IsoInstant> {
-  const before = await db
-    .selectFrom('dataset_versions')
-    .select('updated_at')
-    .where('name', '=', name)
-    .executeTakeFirst();
-  const second = Math.floor(now.getTime() / 1000) * 1000;
-  const previous = before ? Math.floor(Date.parse(before.updated_at) / 1000) * 1000 : undefined;
-  const at = previous === undefined ? second : Math.max(second, previous + 1000);
-  const updated_at = new Date(at).toISOString();
-  await db
-    .insertInto('dataset_versions')
-    .values({ name, updated_at })
-    .onConflict((conflict) => conflict.column('name').doUpdateSet({ updated_at }))
-    .execute();
-  return updated_at;
 }
 
 export async function readCurrencies(db: Kysely<Database>): Promise<CurrencyRow[]> {

@@ -18,7 +18,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { buildTestApp } from '../../../test/helpers/build.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
-import { bumpDatasetVersion } from './data.repository.ts';
+import { bumpDatasetVersion } from '../../db/dataset-versions.ts';
 
 /** Records the table each query reads or writes first. */
 class QueryRecorder implements KyselyPlugin {

@@ -10,7 +10,7 @@ import {
 import { ENABLED_LOCALES, LANGUAGES } from '@uniquair/domain/locale/languages';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import { readDatasetVersions } from './data.repository.ts';
+import { readDatasetVersions } from '../../db/dataset-versions.ts';
 
 describe('/api/data reads', () => {
   let testApp: TestApp;

@@ -22,9 +22,9 @@ import { ServiceError } from '../../lib/service-error.ts';
 import {
   resolveVisitorPreferences,
   type VisitorPreferences,
-} from '../preferences/preferences.service.ts';
+} from './data.visitor-preferences.ts';
 import { isEnabledIn, type ReferenceSnapshot } from './data.service.ts';
-import { InitDataService } from './init-data.ts';
+import { InitDataService } from './data.init-data.ts';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

@@ -16,7 +16,7 @@ import { loadMessages, type MessageKey, type Messages } from '@uniquair/i18n/mes
 import type { Database } from '../../db/database.ts';
 import { prepareJson, type PreparedResponse } from '../../lib/prepared-response.ts';
 import { DerivedCache, VersionedCache } from '../../lib/versioned-cache.ts';
-import type { DatasetVersionWatcher } from './dataset-versions.ts';
+import type { DatasetVersionWatcher } from '../../lib/dataset-versions.ts';
 import {
   readCountryNames,
   readCurrencies,
@@ -284,8 +284,6 @@ export function currenciesWith(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** When the public data sets last changed, read at most once per check interval. */
-    datasetVersions: DatasetVersionWatcher;
     /** Reference data and the route network, cached per data-set version. */
     referenceData: ReferenceDataService;
   }

@@ -5,13 +5,13 @@ import {
   FlightInfoQuerySchema,
   FlightInfoResponseSchema,
 } from '@uniquair/contract/flight';
-import { FlightRepository } from './flight.repository.ts';
-import { FlightService } from './flight.service.ts';
+import type { FlightService } from './flight.service.ts';
 
 /** `GET /api/flight/info/{hash}?ids=…` (SPEC §7): details of flights chosen from a search. */
-export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new FlightService(app.searchEngine.service, new FlightRepository(app.db));
-
+export const flightRoutes: FastifyPluginAsyncZod<{ service: FlightService }> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/api/flight/info/:hash',
     {

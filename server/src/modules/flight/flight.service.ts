@@ -3,7 +3,7 @@ import type { SearchFareClass, SearchFlight, SearchResult } from '@uniquair/cont
 import { convertMoney, DEFAULT_CURRENCY_CODE } from '@uniquair/domain/pricing/currency';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { SearchService } from '../search/search.service.ts';
-import { fareRulesOf } from './fare-rules.ts';
+import { fareRulesOf } from './flight.fare-rules.ts';
 import type { CurrentFareRow, FlightRepository } from './flight.repository.ts';
 
 /** Inventory flights have numeric ids (their row ids); other suppliers' ids carry a prefix. */

@@ -3,8 +3,10 @@ import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/database.ts';
 import { escapeLogText } from '../../lib/log-text.ts';
-import { renderMail, type MailContent } from './mail-templates.ts';
+import { renderMail, type MailContent } from './mail.templates.ts';
 import {
+  latestMail,
+  type MailRow,
   claimMail,
   dueMailIds,
   insertMail,
@@ -23,6 +25,40 @@ const BATCH = 20;
 
 export interface OutgoingMail extends MailContent {
   to: string;
+}
+
+/** An e-mail already rendered (by the mail templates or a module's own layout), to be queued. */
+export interface QueuedMail {
+  kind: string;
+  to: string;
+  locale: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Writes a rendered e-mail to the outbox within `db` (a transaction or the database): `pending`
+ * when an SMTP server sends it, else `held`. The booking confirmation, rendered by the tickets
+ * module, is queued this way.
+ */
+export function queueRenderedMail(
+  db: Kysely<Database>,
+  mail: QueuedMail,
+  state: { delivers: boolean; now: Date },
+): Promise<number> {
+  const now = state.now.toISOString();
+  return insertMail(db, {
+    created_at: now,
+    kind: mail.kind,
+    to_address: mail.to,
+    locale: mail.locale,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html,
+    status: state.delivers ? 'pending' : 'held',
+    next_attempt_at: now,
+  });
 }
 
 export interface MailServiceOptions {
@@ -60,21 +96,19 @@ export class MailService {
     return this.#transport !== null;
   }
 
+  /** The latest e-mails of the outbox, newest first (the development mailbox). */
+  latest(limit: number): Promise<MailRow[]> {
+    return latestMail(this.#db, limit);
+  }
+
   /** Renders an e-mail and writes it to the outbox, within `db` (a transaction or the database). */
   async enqueue(db: Kysely<Database>, mail: OutgoingMail): Promise<number> {
     const rendered = await renderMail(mail);
-    const now = this.#options.now().toISOString();
-    return insertMail(db, {
-      created_at: now,
-      kind: mail.kind,
-      to_address: mail.to,
-      locale: mail.locale,
-      subject: rendered.subject,
-      text_body: rendered.text,
-      html_body: rendered.html,
-      status: this.#transport === null ? 'held' : 'pending',
-      next_attempt_at: now,
-    });
+    return queueRenderedMail(
+      db,
+      { kind: mail.kind, to: mail.to, locale: mail.locale, ...rendered },
+      { delivers: this.delivers, now: this.#options.now() },
+    );
   }
 
   /** Starts sending what is due, without waiting for it (call after the transaction commits). */

@@ -8,12 +8,11 @@ import {
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import { ServiceError } from '../../lib/service-error.ts';
 import { isEnabledIn } from '../data/data.service.ts';
-import { updateUser } from '../users/users.repository.ts';
 import {
   choosePreferences,
   PREFERENCE_COOKIE_MAX_AGE_SECONDS,
   resolveVisitorPreferences,
-} from './preferences.service.ts';
+} from '../data/data.visitor-preferences.ts';
 
 /**
  * `POST /api/data/currency/{code}/select` and `POST /api/data/locale/{locale}/select` (SPEC §7):
@@ -46,10 +45,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
       // A signed-in user's choice is kept in the profile, which wins over cookies.
       const user = await app.sessions.user(request);
       if (user !== null) {
-        await updateUser(app.db, user.id, {
-          currency: currency.code,
-          updated_at: app.now().toISOString(),
-        });
+        await app.users.setPreferences(user.id, { currency: currency.code });
       }
       return reply.header('cache-control', 'no-store').send({ success: true as const, currency });
     },
@@ -84,7 +80,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
       // A signed-in user's choice is kept in the profile (and the e-mails follow it).
       const user = await app.sessions.user(request);
       if (user !== null) {
-        await updateUser(app.db, user.id, { locale, updated_at: app.now().toISOString() });
+        await app.users.setPreferences(user.id, { locale });
       }
       const chosenCurrency =
         before.currencySource === 'cookie' || before.currencySource === 'profile'

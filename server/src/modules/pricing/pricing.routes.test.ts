@@ -12,7 +12,7 @@ import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts'
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { dailyRoundTrip, nonDailyRoute } from '../../../test/helpers/search.ts';
 import type { Route } from '../../db/tables/inventory.ts';
-import { refreshRouteDayPrices } from './pricing.repository.ts';
+import { refreshRouteDayPrices } from '../../db/route-day-prices.ts';
 
 describe(`cheapest-price calendars and offers (${dialectUnderTest()})`, () => {
   let testApp: TestApp;

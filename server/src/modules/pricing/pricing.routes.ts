@@ -10,13 +10,10 @@ import {
 } from '@uniquair/contract/pricing';
 import { z } from 'zod';
 import { sendPrepared } from '../../lib/prepared-response.ts';
-import { PricingRepository } from './pricing.repository.ts';
-import { PricingService } from './pricing.service.ts';
+import type { PricingService } from './pricing.service.ts';
 
 /** Calendars are indicative prices: browsers and the service worker may reuse them this long. */
 const CACHE_CONTROL = 'public, max-age=60';
-/** How long this process serves a prepared calendar before rebuilding it. */
-const CACHE_TTL_MS = 5_000;
 
 const NotModifiedSchema = z
   .null()
@@ -26,17 +23,10 @@ const NotModifiedSchema = z
  * Cheapest-price calendars and offers (SPEC §7): answered from the price summary through the
  * service's prepared responses, with ETag, Last-Modified and 304s.
  */
-export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new PricingService({
-    repository: new PricingRepository(app.db),
-    db: app.db,
-    now: app.now,
-    cacheTtlMs: CACHE_TTL_MS,
-  });
-  app.addHook('onClose', async () => {
-    service.close();
-  });
-
+export const pricingRoutes: FastifyPluginAsyncZod<{ service: PricingService }> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/api/cheapest-price/months/:routeId',
     {

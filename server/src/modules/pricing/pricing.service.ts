@@ -17,16 +17,11 @@ import { ratePrices } from '@uniquair/domain/pricing/price-rating';
 import { isValidRouteDay, type RouteSchedule } from '@uniquair/domain/routes/route-availability';
 import { prepareJson, type PreparedResponse } from '../../lib/prepared-response.ts';
 import { ServiceError } from '../../lib/service-error.ts';
-import type { Clock } from '../../plugins/clock.ts';
-import {
-  currentVersion,
-  priceSummaryEvents,
-  SUMMARY_CURRENCY,
-  type PricingRepository,
-  type PricingRouteRow,
-} from './pricing.repository.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { PricingRepository, PricingRouteRow } from './pricing.repository.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { currentVersion, priceSummaryEvents, SUMMARY_CURRENCY } from '../../db/route-day-prices.ts';
 
 /** Months in the month calendar: the current one and the eleven after it. */
 export const CALENDAR_MONTHS = 12;

@@ -22,7 +22,7 @@ import {
   gated,
   inventoryOf,
 } from '../../../test/helpers/search.ts';
-import { searchHash } from './search-hash.ts';
+import { searchHash } from './search.hash.ts';
 
 describe('search jobs', () => {
   it('report progress as the parts answer, then done; status and result follow the job', async () => {

@@ -13,7 +13,7 @@ import {
 } from '../../../test/helpers/search-api.ts';
 import { dailyChain } from '../../../test/helpers/search.ts';
 import type { Route } from '../../db/tables/inventory.ts';
-import { searchHash } from './search-hash.ts';
+import { searchHash } from './search.hash.ts';
 
 describe(`search on the inventory (${dialectUnderTest()})`, () => {
   let testApp: TestApp;

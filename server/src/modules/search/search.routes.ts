@@ -16,9 +16,9 @@ import {
   CLOSE_INVALID_REQUEST,
   CLOSE_TRY_AGAIN_LATER,
   CLOSE_UNKNOWN_SEARCH,
-} from './progress-streams.ts';
+} from './search.progress-streams.ts';
 import { websocketPlugin } from '../../plugins/websocket.ts';
-import { clientHasVersion, resultEtag, resultLastModified } from './result-validators.ts';
+import { clientHasVersion, resultEtag, resultLastModified } from './search.result-validators.ts';
 import type { DoneSnapshot } from './search.service.ts';
 import { keepSearchSubscription } from '../subscriptions/subscriptions.service.ts';
 

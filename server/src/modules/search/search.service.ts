@@ -4,9 +4,11 @@ import { addYears, ymdInTimeZone, type Ymd } from '@uniquair/domain/dates/ymd';
 import { isRouteAvailable } from '@uniquair/domain/routes/route-availability';
 import { validateRouteDate, type RouteDateError } from '@uniquair/domain/routes/route-date-field';
 import { ServiceError } from '../../lib/service-error.ts';
-import type { Clock } from '../../plugins/clock.ts';
-import type { JobSearch, SearchJobs, SearchSnapshot, StartOutcome } from './search-jobs.ts';
-import { canonicalSearch, searchHash, type NormalisedSearch } from './search-hash.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { JobSearch } from './search.job-parts.ts';
+import type { SearchJobs, StartOutcome } from './search.jobs.ts';
+import type { SearchSnapshot } from './search.running-job.ts';
+import { canonicalSearch, searchHash, type NormalisedSearch } from './search.hash.ts';
 import type { SearchRepository, SearchRouteRow } from './search.repository.ts';
 
 /** A search is answered at most this far ahead of the origin's today (SPEC §5, §9: one year). */

@@ -3,18 +3,35 @@ import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import type { z } from 'zod';
 import type { PushSubscriptionSchema } from '@uniquair/contract/search';
 import { ServiceError } from '../../lib/service-error.ts';
-import { secretHash } from '../../plugins/session.ts';
+import { secretHash } from '../../lib/secret-hash.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
-import { resolveVisitorPreferences } from '../preferences/preferences.service.ts';
+import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
 import {
   bookingIdsOfDeviceTokens,
   deleteSubscriptionByEndpoint,
   findSubscriptionByEndpoint,
   linkBookings,
+  subscriptionsAfter,
+  subscriptionsOfBooking,
   upsertSubscription,
+  type PushSubscriptionRow,
 } from './subscriptions.repository.ts';
 
 export type PushSubscriptionInput = z.output<typeof PushSubscriptionSchema>;
+
+/** A kept push subscription, as the push module delivers to it. */
+export type PushRecipient = PushSubscriptionRow;
+
+/**
+ * What the push module reads and prunes of the kept subscriptions: those that hear about a
+ * booking, all of them a page at a time (app-update notices), and one its push service no longer
+ * knows (deleted by endpoint).
+ */
+export const pushRecipients = {
+  ofBooking: subscriptionsOfBooking,
+  after: subscriptionsAfter,
+  forget: deleteSubscriptionByEndpoint,
+};
 
 /** Bytes a base64url text decodes to, or -1 when it is not base64url. */
 function base64UrlLength(text: string): number {

@@ -1,10 +1,10 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { insertMail } from '../mail/mail.repository.ts';
+import { queueRenderedMail } from '../mail/mail.service.ts';
 import type { OutboxDispatcher, OutboxContext } from '../outbox/outbox.service.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
-import { renderConfirmationMail } from './confirmation-mail.ts';
+import { renderConfirmationMail } from './tickets.confirmation-mail.ts';
 import {
   flightsOfBooking,
   insertTicket,
@@ -236,16 +236,9 @@ async function writeConfirmationMail(
     link: `${options.publicUrl}/api/booking/login-quick/${booking.pnr}/${token}`,
     linkDays: CONFIRMATION_LINK_DAYS,
   });
-  const nowIso = now.toISOString();
-  await insertMail(db, {
-    created_at: nowIso,
-    kind: 'bookingConfirmation',
-    to_address: booking.booker_email,
-    locale: booking.locale,
-    subject: rendered.subject,
-    text_body: rendered.text,
-    html_body: rendered.html,
-    status: options.mailDelivers() ? 'pending' : 'held',
-    next_attempt_at: nowIso,
-  });
+  await queueRenderedMail(
+    db,
+    { kind: 'bookingConfirmation', to: booking.booker_email, locale: booking.locale, ...rendered },
+    { delivers: options.mailDelivers(), now },
+  );
 }

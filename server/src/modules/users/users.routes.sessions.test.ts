@@ -11,9 +11,10 @@ import {
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { linkIn, tokenIn, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
 import { usersApi } from '../../../test/helpers/users-api.ts';
-import { secretHash, SESSION_COOKIE } from '../../plugins/session.ts';
+import { secretHash } from '../../lib/secret-hash.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { USER_RATE_LIMITS } from './users.routes.ts';
-import { TOKEN_LIFETIME_MS } from './users.service.ts';
+import { TOKEN_LIFETIME_MS } from './users.mailer.ts';
 
 describe('the users API', () => {
   const { clock, post, current, started } = usersApi();

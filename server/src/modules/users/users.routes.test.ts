@@ -6,7 +6,8 @@ import { buildTestApp } from '../../../test/helpers/build.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { linkIn, tokenIn, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
 import { PASSWORD, usersApi } from '../../../test/helpers/users-api.ts';
-import { secretHash, SESSION_COOKIE } from '../../plugins/session.ts';
+import { secretHash } from '../../lib/secret-hash.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
 
 describe('the users API', () => {
   const { post, current, registerAndReadLink, confirm, registered, started } = usersApi();

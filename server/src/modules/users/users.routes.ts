@@ -19,8 +19,9 @@ import {
 } from '@uniquair/contract/users';
 import { ServiceError } from '../../lib/service-error.ts';
 import { privateAnswer, requireSession } from '../../plugins/auth.ts';
-import { resolveVisitorPreferences } from '../preferences/preferences.service.ts';
-import { toCurrentUser, UsersService } from './users.service.ts';
+import type { ActiveSession } from '../../plugins/session.ts';
+import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
+import { toCurrentUser } from './users.service.ts';
 import type { UserRow } from './users.repository.ts';
 
 /** Limits (reference notes §9); every one answers 429 with Retry-After. */
@@ -51,13 +52,8 @@ const errors = (...statuses: number[]) =>
  * `user` and is never cached. Bodies are validated with the contract's schemas, which drop any
  * field they do not name, so no request can write a column it was not meant to (mass assignment).
  */
-export const usersRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options) => {
-  const users = new UsersService({
-    db: app.db,
-    mail: app.mail,
-    now: () => app.now(),
-    publicUrl: options.publicUrl,
-  });
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { users } = app;
 
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
@@ -285,63 +281,77 @@ export const usersRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (
     },
   );
 
-  app.post(
+  /** A change signed-in users make to their own account, answered with the account after it. */
+  const accountChange = <Body extends z.ZodType>(
+    path: string,
+    doc: {
+      summary: string;
+      description: string;
+      body: Body;
+      statuses: number[];
+      /** Needs the password again: rate-limited like sign-in. */
+      reauthenticates?: true;
+    },
+    change: (session: ActiveSession, body: z.output<Body>) => Promise<UserRow>,
+  ) =>
+    app.post(
+      path,
+      {
+        ...(doc.reauthenticates
+          ? { config: { rateLimit: USER_RATE_LIMITS.reauthentication } }
+          : {}),
+        schema: {
+          tags: ['users'],
+          summary: doc.summary,
+          description: doc.description,
+          body: doc.body,
+          response: { 200: CurrentUserResponseSchema, ...errors(...doc.statuses) },
+        },
+      },
+      async (request, reply) =>
+        // The schema validated the body: it is the body schema's output.
+        answer(reply, await change(await requireSession(request), request.body as z.output<Body>)),
+    );
+
+  accountChange(
     '/api/users/update-profile',
     {
-      schema: {
-        tags: ['users'],
-        summary: 'Change names, title and notification preference',
-        description: 'Other fields (the e-mail among them) are ignored.',
-        body: UpdateProfileRequestSchema,
-        response: { 200: CurrentUserResponseSchema, ...errors(400, 401, 403, 415) },
-      },
+      summary: 'Change names, title and notification preference',
+      description: 'Other fields (the e-mail among them) are ignored.',
+      body: UpdateProfileRequestSchema,
+      statuses: [400, 401, 403, 415],
     },
-    async (request, reply) => {
-      const { user } = await requireSession(request);
-      return answer(reply, await users.updateProfile(user, request.body));
-    },
+    ({ user }, body) => users.updateProfile(user, body),
   );
-
-  app.post(
+  accountChange(
     '/api/users/update-email',
     {
-      config: { rateLimit: USER_RATE_LIMITS.reauthentication },
-      schema: {
-        tags: ['users'],
-        summary: 'Change the e-mail address (needs the password)',
-        description:
-          'The new address gets a confirmation link and is `pendingEmail` until it is opened. A wrong password is 400 with `body.password`.',
-        body: UpdateEmailRequestSchema,
-        response: { 200: CurrentUserResponseSchema, ...errors(400, 401, 403, 415, 429) },
-      },
+      summary: 'Change the e-mail address (needs the password)',
+      description:
+        'The new address gets a confirmation link and is `pendingEmail` until it is opened. A wrong password is 400 with `body.password`.',
+      body: UpdateEmailRequestSchema,
+      statuses: [400, 401, 403, 415, 429],
+      reauthenticates: true,
     },
-    async (request, reply) => {
-      const { user } = await requireSession(request);
-      return answer(reply, await users.updateEmail(user, request.body));
-    },
+    ({ user }, body) => users.updateEmail(user, body),
   );
-
-  app.post(
+  accountChange(
     '/api/users/update-password',
     {
-      config: { rateLimit: USER_RATE_LIMITS.reauthentication },
-      schema: {
-        tags: ['users'],
-        summary: 'Change the password (needs the current one)',
-        description:
-          'With `endOtherSessions` (default true) every other signed-in device is signed out. A wrong current password is 400 with `body.currentPassword`.',
-        body: UpdatePasswordRequestSchema,
-        response: { 200: CurrentUserResponseSchema, ...errors(400, 401, 403, 415, 429) },
-      },
+      summary: 'Change the password (needs the current one)',
+      description:
+        'With `endOtherSessions` (default true) every other signed-in device is signed out. A wrong current password is 400 with `body.currentPassword`.',
+      body: UpdatePasswordRequestSchema,
+      statuses: [400, 401, 403, 415, 429],
+      reauthenticates: true,
     },
-    async (request, reply) => {
-      const session = await requireSession(request);
+    async (session, body) => {
       const user = await users.updatePassword(session.user, {
-        currentPassword: request.body.currentPassword,
-        newPassword: request.body.newPassword.first,
+        currentPassword: body.currentPassword,
+        newPassword: body.newPassword.first,
       });
-      if (request.body.endOtherSessions) await app.sessions.endAllOf(user.id, session);
-      return answer(reply, user);
+      if (body.endOtherSessions) await app.sessions.endAllOf(user.id, session);
+      return user;
     },
   );
 

@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '@uniquair/contract/users';
-import { generateLinkToken } from '@uniquair/domain/security/link-token';
 import { fromFlag, toFlag } from '../../db/columns.ts';
 import type { Database } from '../../db/database.ts';
-import type { UserTokenPurpose } from '../../db/tables/accounts.ts';
 import { ServiceError } from '../../lib/service-error.ts';
-import { secretHash } from '../../plugins/session.ts';
-import type { MailKind } from '../mail/mail-templates.ts';
+import { secretHash } from '../../lib/secret-hash.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { processAvatar } from './avatar-image.ts';
-import { hashPassword, needsRehash, verifyDummy, verifyPassword } from './passwords.ts';
+import { processAvatar } from './users.avatar-image.ts';
+import { UserMailer } from './users.mailer.ts';
+import { hashPassword, needsRehash, verifyDummy, verifyPassword } from './users.passwords.ts';
 import {
   changeUserEmail,
   consumeToken,
@@ -19,26 +17,11 @@ import {
   findUserByEmail,
   findUserById,
   insertAvatar,
-  insertToken,
   insertUser,
   retireTokens,
   updateUser,
   type UserRow,
 } from './users.repository.ts';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/**
- * How long each e-mailed link works (DESIGN §7; reference notes §1): a sign-in link 10 minutes
- * (ASVS 6.5.5), a recovery link 30 minutes, address confirmations a day.
- */
-export const TOKEN_LIFETIME_MS: Readonly<Record<UserTokenPurpose, number>> = {
-  confirm_email: 24 * HOUR,
-  change_email: 24 * HOUR,
-  recover: 30 * MINUTE,
-  login: 10 * MINUTE,
-};
 
 export const INCORRECT_CREDENTIALS = 'Incorrect email or password';
 export const RECOVERY_LINK_EXPIRED = 'Your recovery link has expired';
@@ -80,15 +63,13 @@ export interface UsersServiceOptions {
  */
 export class UsersService {
   readonly #db: Kysely<Database>;
-  readonly #mail: MailService;
+  readonly #mail: UserMailer;
   readonly #now: () => Date;
-  readonly #publicUrl: string;
 
   constructor(options: UsersServiceOptions) {
     this.#db = options.db;
-    this.#mail = options.mail;
+    this.#mail = new UserMailer(options);
     this.#now = options.now;
-    this.#publicUrl = options.publicUrl;
   }
 
   /**
@@ -124,7 +105,7 @@ export class UsersService {
       const user = await findUserByEmail(trx, input.email);
       if (user === undefined) throw new Error('registered user not found');
       if (id === undefined && user.email_confirmed_at !== null) {
-        await this.#send(trx, user, 'accountExists', `${this.#publicUrl}/signin`);
+        await this.#mail.notify(trx, user, 'accountExists', { page: '/signin' });
         return;
       }
       // Never confirmed: the latest registration's names and password count.
@@ -138,7 +119,7 @@ export class UsersService {
               updated_at: now,
             })) ?? user)
           : user;
-      await this.#sendToken(trx, account, 'confirm_email', account.email, 'confirmEmail');
+      await this.#mail.sendLink(trx, account, 'confirm_email', account.email, 'confirmEmail');
     });
     this.#mail.kick();
   }
@@ -161,7 +142,9 @@ export class UsersService {
     if (user.email_confirmed_at === null) {
       await this.#db
         .transaction()
-        .execute((trx) => this.#sendToken(trx, user, 'confirm_email', user.email, 'confirmEmail'));
+        .execute((trx) =>
+          this.#mail.sendLink(trx, user, 'confirm_email', user.email, 'confirmEmail'),
+        );
       this.#mail.kick();
       throw new ServiceError('EMAIL_NOT_CONFIRMED', 'Confirm your e-mail address first', {
         _: ['Confirm your e-mail address first: a new link has been sent'],
@@ -179,7 +162,7 @@ export class UsersService {
     if (user === undefined) return;
     await this.#db
       .transaction()
-      .execute((trx) => this.#sendToken(trx, user, 'recover', user.email, 'recover'));
+      .execute((trx) => this.#mail.sendLink(trx, user, 'recover', user.email, 'recover'));
     this.#mail.kick();
   }
 
@@ -189,7 +172,7 @@ export class UsersService {
     if (user === undefined) return;
     await this.#db
       .transaction()
-      .execute((trx) => this.#sendToken(trx, user, 'login', user.email, 'loginLink'));
+      .execute((trx) => this.#mail.sendLink(trx, user, 'login', user.email, 'loginLink'));
     this.#mail.kick();
   }
 
@@ -221,7 +204,7 @@ export class UsersService {
       });
       if (updated === undefined) throw new Error('user vanished');
       await retireTokens(trx, updated.id, 'login', now);
-      await this.#send(trx, updated, 'passwordChanged', `${this.#publicUrl}/recover`);
+      await this.#mail.notify(trx, updated, 'passwordChanged', { page: '/recover' });
       return updated;
     });
     this.#mail.kick();
@@ -262,13 +245,7 @@ export class UsersService {
       }
       await retireTokens(trx, current.id, 'recover', now);
       await retireTokens(trx, current.id, 'login', now);
-      await this.#mail.enqueue(trx, {
-        kind: 'emailChanged',
-        to: current.email,
-        locale: current.locale,
-        firstName: current.first_name,
-        values: { email: changed.email },
-      });
+      await this.#mail.notify(trx, current, 'emailChanged', { values: { email: changed.email } });
       return changed;
     });
     this.#mail.kick();
@@ -332,16 +309,10 @@ export class UsersService {
       });
       if (pending === undefined) throw new ServiceError('ERROR_UNAUTHORIZED', 'Sign in first');
       if (owner === undefined) {
-        await this.#sendToken(trx, pending, 'change_email', input.email, 'changeEmail');
+        await this.#mail.sendLink(trx, pending, 'change_email', input.email, 'changeEmail');
       } else {
         await retireTokens(trx, user.id, 'change_email', now);
-        await this.#mail.enqueue(trx, {
-          kind: 'accountExists',
-          to: input.email,
-          locale: owner.locale,
-          firstName: owner.first_name,
-          link: `${this.#publicUrl}/signin`,
-        });
+        await this.#mail.notify(trx, owner, 'accountExists', { to: input.email, page: '/signin' });
       }
       return pending;
     });
@@ -369,7 +340,7 @@ export class UsersService {
       });
       if (changed === undefined) throw new ServiceError('ERROR_UNAUTHORIZED', 'Sign in first');
       await retireTokens(trx, user.id, 'recover', now);
-      await this.#send(trx, changed, 'passwordChanged', `${this.#publicUrl}/recover`);
+      await this.#mail.notify(trx, changed, 'passwordChanged', { page: '/recover' });
       return changed;
     });
     this.#mail.kick();
@@ -411,58 +382,5 @@ export class UsersService {
     preferences: { locale?: string; currency?: string },
   ): Promise<void> {
     await updateUser(this.#db, userId, { ...preferences, updated_at: this.#now().toISOString() });
-  }
-
-  /** A new single-use link of one purpose (older ones retired) and the e-mail that carries it. */
-  async #sendToken(
-    trx: Kysely<Database>,
-    user: UserRow,
-    purpose: UserTokenPurpose,
-    email: string,
-    kind: MailKind,
-  ): Promise<void> {
-    const token = generateLinkToken(randomBytes);
-    const now = this.#now();
-    await retireTokens(trx, user.id, purpose, now.toISOString());
-    await insertToken(trx, {
-      token_hash: secretHash(token),
-      user_id: user.id,
-      purpose,
-      email,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]).toISOString(),
-      used_at: null,
-    });
-    const lifetime = TOKEN_LIFETIME_MS[purpose];
-    await this.#mail.enqueue(trx, {
-      kind,
-      to: email,
-      locale: user.locale,
-      firstName: user.first_name,
-      link: this.#linkFor(purpose, token, user.locale),
-      values: { hours: Math.round(lifetime / HOUR), minutes: Math.round(lifetime / MINUTE) },
-    });
-  }
-
-  async #send(trx: Kysely<Database>, user: UserRow, kind: MailKind, link: string): Promise<void> {
-    await this.#mail.enqueue(trx, {
-      kind,
-      to: user.email,
-      locale: user.locale,
-      firstName: user.first_name,
-      link,
-    });
-  }
-
-  #linkFor(purpose: UserTokenPurpose, token: string, locale: string): string {
-    switch (purpose) {
-      case 'confirm_email':
-      case 'change_email':
-        return `${this.#publicUrl}/confirm-email/${token}`;
-      case 'recover':
-        return `${this.#publicUrl}/reset/${token}`;
-      case 'login':
-        return `${this.#publicUrl}/${locale}/users/${token}/login`;
-    }
   }
 }

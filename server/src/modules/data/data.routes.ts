@@ -19,10 +19,7 @@ import {
   type PreparedResponse,
 } from '../../lib/prepared-response.ts';
 import { ServiceError } from '../../lib/service-error.ts';
-import {
-  resolveVisitorPreferences,
-  type VisitorPreferences,
-} from './data.visitor-preferences.ts';
+import { resolveVisitorPreferences, type VisitorPreferences } from './data.visitor-preferences.ts';
 import { isEnabledIn, type ReferenceSnapshot } from './data.service.ts';
 import { InitDataService } from './data.init-data.ts';
 

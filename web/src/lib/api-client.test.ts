@@ -66,6 +66,14 @@ describe('api client', () => {
     expect(answer.data).toBeUndefined();
   });
 
+  it('reads a 304 to its end, so the browser does not report the request as aborted', async () => {
+    const notModified = new Response(null, { status: 304 });
+    const read = vi.spyOn(notModified, 'arrayBuffer');
+    mockApi({ 'GET /api/x': () => notModified });
+    await apiFetch('/api/x');
+    expect(read).toHaveBeenCalledOnce();
+  });
+
   it('announces 401 and ERROR_UNAUTHORIZED, unless told not to', async () => {
     const listener = vi.fn();
     const stop = onUnauthorized(listener);

@@ -2,11 +2,11 @@ import type { Airport, Route } from '@uniquair/contract/data';
 import { clampToBounds } from '@uniquair/domain/calendar/date-picker-bounds';
 import { maxYmd, ymdParts, type Ymd } from '@uniquair/domain/dates/ymd';
 import { routeDateRange } from '@uniquair/domain/routes/route-date-field';
-import { useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useIntl } from 'react-intl';
-import { Calendar } from '../../../components/ui/calendar.tsx';
 import controlStyles from '../../../components/ui/control.module.css';
 import { describedBy, Field, useFieldIds } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCheapestDays } from '../api/get-cheapest-days.ts';
 import { useCheapestMonths } from '../api/get-cheapest-months.ts';
 import { useMoney } from '../hooks/use-money.ts';
@@ -15,6 +15,11 @@ import { formatTypedDate, parseTypedDate } from '../typed-date.ts';
 import { formatDay } from './flight-format.ts';
 import { DayPrice, MonthPrice, PriceLegend } from './price-calendar.tsx';
 import styles from './route-date-field.module.css';
+
+// The calendar (react-day-picker) loads when first opened, not with the search form.
+const Calendar = lazy(async () => ({
+  default: (await import('../../../components/ui/calendar.tsx')).Calendar,
+}));
 
 export interface RouteDateFieldProps {
   readonly label: string;
@@ -193,37 +198,39 @@ export function RouteDateField({
               className={styles.dialog}
               onKeyDown={handleDialogKeyDown}
             >
-              <Calendar
-                value={value}
-                today={today}
-                min={bounds.min}
-                max={bounds.max}
-                dowMask={route.dow}
-                autoFocus
-                onMonthChange={(year, month) => setShown({ year, month })}
-                onSelect={(date) => {
-                  setShownValue(date);
-                  setText(formatTypedDate(date, intl.locale));
-                  onChange(date, false);
-                  close();
-                }}
-                renderDayContent={(date) => (
-                  <DayPrice date={date} prices={days.data} money={money} />
-                )}
-                renderMonthContent={(year, month) => (
-                  <MonthPrice year={year} month={month} prices={months.data} money={money} />
-                )}
-                legend={
-                  <PriceLegend
-                    updatedAt={
-                      days.data?.updatedAt ??
-                      (days.dataUpdatedAt ? new Date(days.dataUpdatedAt) : null)
-                    }
-                    loading={days.isPending}
-                    currency={money.currencyOf(days.data?.currency ?? 'USD')}
-                  />
-                }
-              />
+              <Suspense fallback={<Spinner size={48} />}>
+                <Calendar
+                  value={value}
+                  today={today}
+                  min={bounds.min}
+                  max={bounds.max}
+                  dowMask={route.dow}
+                  autoFocus
+                  onMonthChange={(year, month) => setShown({ year, month })}
+                  onSelect={(date) => {
+                    setShownValue(date);
+                    setText(formatTypedDate(date, intl.locale));
+                    onChange(date, false);
+                    close();
+                  }}
+                  renderDayContent={(date) => (
+                    <DayPrice date={date} prices={days.data} money={money} />
+                  )}
+                  renderMonthContent={(year, month) => (
+                    <MonthPrice year={year} month={month} prices={months.data} money={money} />
+                  )}
+                  legend={
+                    <PriceLegend
+                      updatedAt={
+                        days.data?.updatedAt ??
+                        (days.dataUpdatedAt ? new Date(days.dataUpdatedAt) : null)
+                      }
+                      loading={days.isPending}
+                      currency={money.currencyOf(days.data?.currency ?? 'USD')}
+                    />
+                  }
+                />
+              </Suspense>
               <div className={styles.footer}>
                 <button type="button" className={styles.closeButton} onClick={close}>
                   {intl.formatMessage({ id: 'ui.datePicker.close' })}

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Route } from '@uniquair/contract/data';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { REPO_ROOT, SHORT, startProcess, seededSqlite } from '../harness.ts';
@@ -119,15 +120,6 @@ const DAY_MS = 86_400_000;
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-interface NetworkRoute {
-  readonly id: number;
-  readonly from: string;
-  readonly to: string;
-  readonly dow: number;
-  readonly af: string;
-  readonly au: string | null;
-}
-
 async function api<T>(base: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${base}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
@@ -144,10 +136,10 @@ async function api<T>(base: string, path: string, body?: unknown): Promise<T> {
  * API on that route, opened as its e-mailed link does (the device token in the fragment).
  */
 async function demoPages(base: string): Promise<{ name: string; path: string }[]> {
-  const { routes } = await api<{ routes: NetworkRoute[] }>(base, '/api/data/routes');
+  const { routes } = await api<{ routes: Route[] }>(base, '/api/data/routes');
   const today = new Date().toISOString().slice(0, 10);
   const horizon = addDays(today, 90);
-  const open = (route: NetworkRoute) =>
+  const open = (route: Route) =>
     route.dow === 127 && route.af <= today && (route.au === null || route.au > horizon);
   const out = routes.find(
     (route) =>

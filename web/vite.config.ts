@@ -1,4 +1,11 @@
 /// <reference types="vitest/config" />
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -30,8 +37,93 @@ function buildIdPlugin(buildId: string): Plugin {
   };
 }
 
+/** The formatjs CLI (`@formatjs/cli`), run with this Node. */
+const formatjsCli = createRequire(import.meta.url).resolve('@formatjs/cli/bin/formatjs');
+
+/** The message catalogues (docs/i18n.md). */
+const cataloguesDir = fileURLToPath(new URL('../i18n/locales', import.meta.url));
+
+/** Every catalogue compiled by `formatjs compile-folder --ast`, by file name (`de.json`). */
+async function compileCatalogues(): Promise<Map<string, Record<string, unknown>>> {
+  const outDir = await mkdtemp(join(tmpdir(), 'uniquair-catalogues-'));
+  try {
+    await promisify(execFile)(process.execPath, [
+      formatjsCli,
+      'compile-folder',
+      '--ast',
+      '--format',
+      'simple',
+      cataloguesDir,
+      outDir,
+    ]);
+    const files = await readdir(outDir);
+    const compiled = await Promise.all(
+      files.map(async (name) => {
+        const text = await readFile(join(outDir, name), 'utf8');
+        return [name, JSON.parse(text) as Record<string, unknown>] as const;
+      }),
+    );
+    return new Map(compiled);
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Message catalogues compiled at build time (docs/i18n.md): a catalogue of `i18n/locales` imported
+ * with `?compiled` becomes the parsed form of its messages, so the app ships react-intl without
+ * its ICU parser and formats without parsing. `&keys=a,b` keeps only those keys (the start-up
+ * error page's English). The catalogues stay the source of truth; the compiled form exists only
+ * in the build, the dev server and the tests.
+ */
+function compiledCataloguesPlugin(): Plugin {
+  /** Resolved to a module of its own, `prefix file|keys`, which the JSON plugin leaves alone. */
+  const prefix = '\0compiled-catalogue:';
+  let compiled: Promise<Map<string, Record<string, unknown>>> | undefined;
+  return {
+    name: 'uniquair-compiled-catalogues',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const [path = '', query] = source.split('?');
+      if (!new URLSearchParams(query).has('compiled')) return null;
+      const resolved = await this.resolve(path, importer, { skipSelf: true });
+      if (!resolved || dirname(resolved.id) !== cataloguesDir) {
+        this.error(`${source}: only the catalogues in ${cataloguesDir} can be compiled`);
+      }
+      return `${prefix}${resolved.id}|${new URLSearchParams(query).get('keys') ?? ''}`;
+    },
+    watchChange(id) {
+      if (id.startsWith(cataloguesDir)) compiled = undefined;
+    },
+    async load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const [file = '', keyList = ''] = id.slice(prefix.length).split('|');
+      this.addWatchFile(file);
+      compiled ??= compileCatalogues();
+      const messages = (await compiled).get(basename(file));
+      if (!messages) return this.error(`${file} was not compiled`);
+      const keys = keyList === '' ? Object.keys(messages) : keyList.split(',');
+      const missing = keys.filter((key) => !Object.hasOwn(messages, key));
+      if (missing.length > 0) this.error(`${file} has no message ${missing.join(', ')}`);
+      const picked = JSON.stringify(Object.fromEntries(keys.map((key) => [key, messages[key]])));
+      // JSON.parse of a string literal starts faster than the same object literal.
+      return `export default JSON.parse(${JSON.stringify(picked)});`;
+    },
+  };
+}
+
 export default defineConfig({
+  resolve: {
+    // The catalogues come compiled, so react-intl never parses a message: the parser stays out.
+    alias: [
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    ],
+  },
   plugins: [
+    compiledCataloguesPlugin(),
     react(),
     buildIdPlugin(process.env.VITE_BUILD_ID ?? new Date().toISOString()),
     // The service worker (src/sw.ts through src/service-worker.ts → /service-worker.js) and the
@@ -50,6 +142,15 @@ export default defineConfig({
       },
     }),
   ],
+  build: {
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // What the first page needs before it can run is one file (fewer requests, better
+      // compression); pages, the shell, catalogues and the calendar are chunks of their own.
+      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+    },
+  },
   server: { proxy },
   preview: { proxy },
   test: {

@@ -4,7 +4,6 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { watchInstallPrompt } from './lib/install-prompt.ts';
-import { registerServiceWorker } from './lib/pwa/service-worker.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import './styles/global.css';
 
@@ -13,9 +12,6 @@ if (!container) throw new Error('index.html has no #root element.');
 
 // The browser may offer installing the app at any moment from now on.
 watchInstallPrompt();
-
-// The service worker exists in production builds only (the dev server has none).
-if (import.meta.env.PROD) void registerServiceWorker();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isLowerCasePnr, isPnr } from '@uniquair/domain/booking/pnr';
-import { decideSearchRoute } from '@uniquair/domain/search/route-guard';
-import { parseSearchParams, type SearchView } from '@uniquair/domain/search/search-path';
 import { isLinkToken } from '@uniquair/domain/security/link-token';
 import {
   data,
@@ -109,50 +107,6 @@ export function requireContentSlug(params: Params): string {
   const slug = param(params, 'slug');
   if (!isContentSlug(slug)) notFound();
   return slug;
-}
-
-/**
- * The search result routes (SPEC §4 search route guard): invalid destinations are dropped and the
- * visitor redirected to the cleaned URL, three or more legs (or two that do not make a return)
- * go to `multi`, nothing left goes home.
- */
-export async function searchResultsLoader(
-  queryClient: QueryClient,
-  view: SearchView,
-  params: Params,
-) {
-  const network = await queryClient.ensureQueryData(routesQueryOptions());
-  const byId = new Map(
-    network.routes.map((route) => [
-      route.id,
-      {
-        from: route.from,
-        to: route.to,
-        dow: route.dow,
-        availableFrom: route.af,
-        availableUntil: route.au,
-      },
-    ]),
-  );
-  const decision = decideSearchRoute(
-    parseSearchParams({
-      view,
-      adults: param(params, 'adults'),
-      children: param(params, 'children'),
-      infants: param(params, 'infants'),
-      destinations: param(params, '*'),
-    }),
-    (id) => byId.get(id),
-  );
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's redirect
-  if (decision.kind === 'home') throw redirect(paths.home.getHref());
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's redirect
-  if (decision.kind === 'redirect') throw redirect(decision.path);
-  return {
-    view: decision.view,
-    passengers: decision.passengers,
-    destinations: decision.destinations,
-  };
 }
 
 /**

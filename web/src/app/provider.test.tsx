@@ -1,16 +1,16 @@
 import { render, screen } from '@testing-library/react';
-import type * as MessagesModule from '@uniquair/i18n/messages';
-import { loadMessages } from '@uniquair/i18n/messages';
 import { FormattedMessage } from 'react-intl';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../testing/mock-api.ts';
 import { allowConsoleOutput } from '../testing/console-guard.ts';
+import type * as catalogues from '../lib/i18n-catalogues.ts';
+import { loadCatalogue } from '../lib/i18n-catalogues.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { AppProvider } from './provider.tsx';
 
-vi.mock('@uniquair/i18n/messages', async (importOriginal) => {
-  const actual = await importOriginal<typeof MessagesModule>();
-  return { ...actual, loadMessages: vi.fn(actual.loadMessages) };
+vi.mock('../lib/i18n-catalogues.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof catalogues>();
+  return { ...actual, loadCatalogue: vi.fn(actual.loadCatalogue) };
 });
 
 function Broken(): never {
@@ -45,7 +45,7 @@ describe('AppProvider', () => {
 
   it('shows the start-up error page in English when the first catalogue cannot be fetched', async () => {
     const logged = allowConsoleOutput();
-    vi.mocked(loadMessages).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    vi.mocked(loadCatalogue).mockRejectedValueOnce(new TypeError('Failed to fetch'));
     render(
       <AppProvider queryClient={createQueryClient()} locale="da">
         <FormattedMessage id="home.title" />

@@ -1,8 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import type { SearchView } from '@uniquair/domain/search/search-path';
+import {
+  createBrowserRouter,
+  redirect,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { CONTENT_PAGE_SLUGS, paths } from '../config/paths.ts';
 import { NETWORK_ONLY } from '../lib/pwa/network-only.ts';
-import { adoptHandOffToken } from '../lib/hand-off-token.ts';
 import {
   pageNumber,
   requireContentSlug,
@@ -13,7 +18,6 @@ import {
   requirePnr,
   requireSignedIn,
   requireTicketId,
-  searchResultsLoader,
   searchResultsRevalidate,
   startupLoader,
 } from './loaders.ts';
@@ -21,13 +25,14 @@ import {
   PageErrorBoundary,
   RootErrorBoundary,
   RootHydrateFallback,
-  RootRoute,
-} from './routes/root.tsx';
+} from './routes/root-boundaries.tsx';
 
 /**
- * Every route of SPEC §2. The shell (root) is part of the main bundle; every page is a lazy module
- * fetched when first visited. Loaders check the parameters (a path that breaks them is Not Found),
- * apply the auth gate and the search route guard; paths come from `config/paths.ts`.
+ * Every route of SPEC §2. The main bundle holds the router, the loaders and the start-up spinner
+ * and error pages; the shell (root) and every page are lazy modules, fetched while their loaders
+ * run (the shell's with the start-up data). Loaders check the parameters (a path that breaks them
+ * is Not Found), apply the auth gate and the search route guard; paths come from
+ * `config/paths.ts`.
  */
 function Redirecting() {
   return null;
@@ -35,10 +40,13 @@ function Redirecting() {
 
 /**
  * The booking and pay pages take the device token a server hand-off page put in the fragment
- * (`#device-token=…`) before the page reads the booking, and clear it from the address.
+ * (`#device-token=…`) before the page reads the booking, and clear it from the address. The
+ * device's booking store loads with those pages, not at start-up.
  */
-function adoptHandOff(pnr: string): string {
-  if (typeof window !== 'undefined') adoptHandOffToken(pnr);
+async function adoptHandOff(pnr: string): Promise<string> {
+  if (typeof window !== 'undefined') {
+    (await import('../lib/hand-off-token.ts')).adoptHandOffToken(pnr);
+  }
   return pnr;
 }
 
@@ -63,6 +71,17 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     loader: () => ({ slug }),
     lazy: async () => ({ Component: (await import('./routes/content.tsx')).ContentRoute }),
   });
+  // The search route guard loads with the results page: the start-up bundle has none of it.
+  const searchResults = (view: SearchView) => ({
+    shouldRevalidate: searchResultsRevalidate,
+    lazy: {
+      loader: async () => {
+        const { searchResultsLoader } = await import('./search-results-loader.ts');
+        return ({ params }: LoaderFunctionArgs) => searchResultsLoader(queryClient, view, params);
+      },
+      Component: async () => (await import('./routes/search-results.tsx')).SearchResultsRoute,
+    },
+  });
   const handOff = (serverHref: (params: Record<string, string | undefined>) => string) => ({
     loader: ({ params }: { params: Record<string, string | undefined> }) => {
       requireLocalePrefix(params);
@@ -74,7 +93,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       id: 'root',
-      Component: RootRoute,
+      lazy: { Component: async () => (await import('./routes/root.tsx')).RootRoute },
       ErrorBoundary: RootErrorBoundary,
       HydrateFallback: RootHydrateFallback,
       loader: () => startupLoader(queryClient),
@@ -92,26 +111,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: paths.flow.path,
               lazy: async () => ({ Component: (await import('./routes/flow.tsx')).FlowRoute }),
             },
-            {
-              path: paths.searchResults.path,
-              loader: ({ params }) => searchResultsLoader(queryClient, 'flights', params),
-              shouldRevalidate: searchResultsRevalidate,
-              lazy: async () => ({
-                Component: (await import('./routes/search-results.tsx')).SearchResultsRoute,
-              }),
-            },
-            {
-              path: paths.searchResultsMulti.path,
-              loader: ({ params }) => searchResultsLoader(queryClient, 'multi', params),
-              shouldRevalidate: searchResultsRevalidate,
-              lazy: async () => ({
-                Component: (await import('./routes/search-results.tsx')).SearchResultsRoute,
-              }),
-            },
+            { path: paths.searchResults.path, ...searchResults('flights') },
+            { path: paths.searchResultsMulti.path, ...searchResults('multi') },
             {
               path: paths.bookingPay.path,
               handle: NETWORK_ONLY,
-              loader: ({ params }) => ({ pnr: adoptHandOff(requirePnr(params)) }),
+              loader: async ({ params }) => ({ pnr: await adoptHandOff(requirePnr(params)) }),
               lazy: async () => ({
                 Component: (await import('./routes/booking.tsx')).BookingPayRoute,
               }),
@@ -148,7 +153,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.booking.path,
-              loader: ({ params }) => ({ pnr: adoptHandOff(requirePnr(params)) }),
+              loader: async ({ params }) => ({ pnr: await adoptHandOff(requirePnr(params)) }),
               lazy: async () => ({
                 Component: (await import('./routes/booking.tsx')).BookingRoute,
               }),

@@ -75,6 +75,15 @@ describe('api client', () => {
     expect(answer.data).toBeUndefined();
   });
 
+  it('reads a 304 to its end, so the browser does not report the request as aborted', async () => {
+    const notModified = new Response(null, { status: 304 });
+    const read = vi.spyOn(notModified, 'arrayBuffer');
+    // The answer object itself, not the mock server's copy of it, so that its reading is seen.
+    vi.mocked(globalThis.fetch).mockResolvedValueOnce(notModified);
+    await apiFetch('/api/x');
+    expect(read).toHaveBeenCalledOnce();
+  });
+
   it('announces 401 and ERROR_UNAUTHORIZED, unless told not to', async () => {
     const listener = vi.fn();
     const stop = onUnauthorized(listener);

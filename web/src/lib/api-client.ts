@@ -152,6 +152,10 @@ export async function apiFetch<T>(
 
   if (response.ok || response.status === 304) {
     if (response.status === 204 || response.status === 304) {
+      // Read to its (empty) end: a service worker's 304 comes with a body stream, and one left
+      // unread is cancelled when the response is collected, which the browser reports as an
+      // aborted request (`net::ERR_ABORTED`) although the answer was used.
+      await response.arrayBuffer().catch(() => undefined);
       return { status: response.status, data: undefined, headers: response.headers };
     }
     try {

@@ -1,16 +1,16 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type * as MessagesModule from '@uniquair/i18n/messages';
-import { loadMessages } from '@uniquair/i18n/messages';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
 import { LOCALE_STORAGE_KEY, useLocale } from './i18n.ts';
+import type * as catalogues from './i18n-catalogues.ts';
+import { loadCatalogue } from './i18n-catalogues.ts';
 import { I18nProvider } from './i18n-provider.tsx';
 
-vi.mock('@uniquair/i18n/messages', async (importOriginal) => {
-  const actual = await importOriginal<typeof MessagesModule>();
-  return { ...actual, loadMessages: vi.fn(actual.loadMessages) };
+vi.mock('./i18n-catalogues.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof catalogues>();
+  return { ...actual, loadCatalogue: vi.fn(actual.loadCatalogue) };
 });
 
 function LanguageSwitch() {
@@ -44,7 +44,8 @@ describe('I18nProvider', () => {
         <LanguageSwitch />
       </I18nProvider>,
     );
-    expect(screen.getByRole('heading', { name: 'Not Found' })).toBeDefined();
+    // English is a catalogue chunk like any other: it shows once fetched.
+    expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeDefined();
     await waitFor(() => expect(document.documentElement.lang).toBe('en'));
 
     await user.click(screen.getByRole('button', { name: 'de' }));
@@ -85,7 +86,8 @@ describe('I18nProvider', () => {
         <LanguageSwitch />
       </I18nProvider>,
     );
-    vi.mocked(loadMessages).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeDefined();
+    vi.mocked(loadCatalogue).mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await user.click(screen.getByRole('button', { name: 'de' }));
     expect(await screen.findByRole('alert')).toBeDefined();
     expect(screen.getByRole('heading', { name: 'Not Found' })).toBeDefined();

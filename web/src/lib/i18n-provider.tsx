@@ -1,15 +1,18 @@
 import { toBcp47 } from '@uniquair/domain/locale/languages';
+import type { CatalogueLocale } from '@uniquair/i18n/messages';
 import {
-  loadMessages,
-  SOURCE_LOCALE,
-  sourceMessages,
-  type CatalogueLocale,
-  type LoadedCatalogue,
-} from '@uniquair/i18n/messages';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { IntlProvider } from 'react-intl';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { detectBrowserLocale, LocaleContext, storeLocale, type LocaleState } from './i18n.ts';
+import { loadCatalogue, SOURCE_LOCALE, type LoadedCatalogue } from './i18n-catalogues.ts';
 
 export interface I18nProviderProps {
   readonly children: ReactNode;
@@ -17,32 +20,29 @@ export interface I18nProviderProps {
   readonly locale?: CatalogueLocale;
 }
 
-/** English is bundled, so it is ready at once; any other catalogue is fetched first. */
-function initialCatalogue(locale: CatalogueLocale): LoadedCatalogue | null {
-  return locale === SOURCE_LOCALE ? { locale, messages: sourceMessages } : null;
-}
-
 /**
- * Provides the messages of the user's locale to react-intl, fetching the catalogue chunk when
- * needed. Until the first catalogue is in, a spinner shows; if it cannot be fetched, the error is
- * thrown to the nearest error boundary (the start-up error page). A language change keeps the
- * current texts on screen until the new catalogue has arrived; if that fails, the current language
- * stays and `setLocale` rejects so the caller can say so.
+ * Provides the messages of the user's locale to react-intl. The first catalogue is fetched from
+ * the first render on, in parallel with the start-up data, and a spinner shows until it is in; it
+ * is shown in a transition, so the app's first full render (often in the same pass) yields to the
+ * browser instead of blocking it. If it cannot be fetched, the error is thrown to the nearest
+ * error boundary (the start-up error page). A language change keeps the current texts on screen
+ * until the new catalogue has arrived; if that fails, the current language stays and `setLocale`
+ * rejects so the caller can say so.
  */
 export function I18nProvider({ children, locale: requestedLocale }: I18nProviderProps) {
   const [initialLocale] = useState<CatalogueLocale>(() => requestedLocale ?? detectBrowserLocale());
-  const [catalogue, setCatalogue] = useState(() => initialCatalogue(initialLocale));
+  const [firstCatalogue] = useState(() => loadCatalogue(initialLocale));
+  const [catalogue, setCatalogue] = useState<LoadedCatalogue | null>(null);
   const [failure, setFailure] = useState<Error | null>(null);
   /** The most recent locale asked for by `setLocale`; a slower, older request must not win. */
   const latestRequest = useRef<CatalogueLocale>(initialLocale);
   const shown = catalogue?.locale;
 
   useEffect(() => {
-    if (catalogue) return;
     let active = true;
-    loadMessages(initialLocale).then(
+    firstCatalogue.then(
       (loaded) => {
-        if (active) setCatalogue(loaded);
+        if (active) startTransition(() => setCatalogue(loaded));
       },
       (error: unknown) => {
         if (active) setFailure(error instanceof Error ? error : new Error(String(error)));
@@ -51,7 +51,7 @@ export function I18nProvider({ children, locale: requestedLocale }: I18nProvider
     return () => {
       active = false;
     };
-  }, [catalogue, initialLocale]);
+  }, [firstCatalogue]);
 
   useEffect(() => {
     if (shown) document.documentElement.lang = toBcp47(shown);
@@ -59,7 +59,7 @@ export function I18nProvider({ children, locale: requestedLocale }: I18nProvider
 
   const setLocale = useCallback(async (next: CatalogueLocale) => {
     latestRequest.current = next;
-    const loaded = await loadMessages(next);
+    const loaded = await loadCatalogue(next);
     if (latestRequest.current !== next) return;
     storeLocale(loaded.locale);
     setCatalogue(loaded);

@@ -1,11 +1,7 @@
 import { isEnabledLocale } from '@uniquair/domain/locale/languages';
-import {
-  hasCatalogue,
-  SOURCE_LOCALE,
-  type CatalogueLocale,
-  type MessageKey,
-} from '@uniquair/i18n/messages';
+import type { CatalogueLocale, MessageKey } from '@uniquair/i18n/messages';
 import { createContext, useContext } from 'react';
+import { hasCatalogue, SOURCE_LOCALE } from './i18n-catalogues.ts';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- react-intl's hook for typed ids

@@ -7,20 +7,15 @@ import {
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
-  isRouteErrorResponse,
   Link,
   Outlet,
   useLocation,
   useMatches,
   useNavigate,
   useNavigationType,
-  useRouteError,
 } from 'react-router';
-import { MainErrorFallback } from '../../components/errors/main-error-fallback.tsx';
 import { AppNotices } from '../../components/layouts/app-notices.tsx';
 import { NetworkRequired } from '../../components/layouts/network-required.tsx';
-import { NotFound } from '../../components/errors/not-found.tsx';
-import { PageError } from '../../components/errors/page-error.tsx';
 import { DrawerMenu } from '../../components/layouts/drawer-menu.tsx';
 import { MAIN_ID, RootLayout } from '../../components/layouts/root-layout.tsx';
 import { SiteFooter } from '../../components/layouts/site-footer.tsx';
@@ -38,12 +33,13 @@ import { PreferencesPanel } from '../../features/preferences/components/preferen
 import { usePreferenceChoices } from '../../features/preferences/hooks/use-preference-choices.ts';
 import { onUnauthorized } from '../../lib/api-client.ts';
 import { CurrencyProvider, useCurrency } from '../../lib/currency.tsx';
-import { installGlobalErrorReporting, reportError } from '../../lib/error-reporting.ts';
+import { installGlobalErrorReporting } from '../../lib/error-reporting.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { focusHeading, isNewPage, shouldResetScroll } from '../../lib/navigation.ts';
 import { isNetworkOnly } from '../../lib/pwa/network-only.ts';
 import { ownerOf, setOfflineOwner } from '../../lib/pwa/offline-bookings.ts';
 import { disablePush, refreshPushSubscription } from '../../lib/pwa/push.ts';
+import { registerServiceWorker } from '../../lib/pwa/service-worker.ts';
 import { usePushMessages } from '../../lib/pwa/use-push-messages.ts';
 import styles from './root.module.css';
 
@@ -58,6 +54,11 @@ const SearchEditorOverlay = lazy(async () => ({
 /** The shell around every page, once the start-up data is in. */
 export function RootRoute() {
   const init = useInitData();
+  // The service worker exists in production builds only (the dev server has none). The first page
+  // does not need it: it is registered once the shell is on screen.
+  useEffect(() => {
+    if (import.meta.env.PROD) void registerServiceWorker();
+  }, []);
   return (
     <CurrencyProvider
       currencies={init.currencies.currencies}
@@ -246,28 +247,4 @@ function Shell() {
       </ModalDialog>
     </RootLayout>
   );
-}
-
-/** Shown until the start-up data and the first page's module have loaded. */
-export function RootHydrateFallback() {
-  return <Spinner size="full" />;
-}
-
-/** Start-up failed (init data or route list could not load): the whole-page error screen. */
-export function RootErrorBoundary() {
-  const error = useRouteError();
-  useEffect(() => {
-    void reportError({ component: 'startup', error });
-  }, [error]);
-  return <MainErrorFallback />;
-}
-
-/**
- * A page failed to load or render: the error shows inside the shell. A 404 thrown by a page (its
- * parameters break the route's constraints) shows the not-found page.
- */
-export function PageErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <PageError error={error} component="route" />;
 }

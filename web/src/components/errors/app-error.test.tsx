@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadMessages } from '@uniquair/i18n/messages';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
+import { loadCatalogue } from '../../lib/i18n-catalogues.ts';
 import { AppError } from './app-error.tsx';
 import { MainErrorFallback } from './main-error-fallback.tsx';
 
@@ -10,7 +10,7 @@ describe('AppError', () => {
   it("reads 'There was an error.' and retries on Try again", async () => {
     const user = userEvent.setup();
     const onRetry = vi.fn(() => Promise.resolve());
-    const { messages } = await loadMessages('en');
+    const { messages } = await loadCatalogue('en');
     render(
       <IntlProvider locale="en" messages={messages}>
         <AppError onRetry={onRetry} />
@@ -35,7 +35,7 @@ describe('MainErrorFallback', () => {
   });
 
   it('uses the loaded language', async () => {
-    const { messages } = await loadMessages('fr');
+    const { messages } = await loadCatalogue('fr');
     render(
       <IntlProvider locale="fr" messages={messages}>
         <MainErrorFallback />

@@ -1,12 +1,16 @@
-import { SOURCE_LOCALE, sourceMessages } from '@uniquair/i18n/messages';
 import { useContext } from 'react';
 import { IntlContext, IntlProvider, type IntlShape } from 'react-intl';
+import {
+  SOURCE_LOCALE,
+  startupMessages,
+  type CompiledMessages,
+} from '../../lib/i18n-catalogues.ts';
 import { AppError } from './app-error.tsx';
 
 /**
  * The whole-page error screen for failures outside any page: start-up, loading the catalogue,
  * the shell itself. Shown in the user's language when its catalogue is loaded, otherwise in
- * English, whose messages are always bundled.
+ * English, whose messages for this page are bundled with the app.
  */
 export function MainErrorFallback() {
   const intl = useContext(IntlContext) as IntlShape | null;
@@ -17,7 +21,12 @@ export function MainErrorFallback() {
   );
   if (intl) return page;
   return (
-    <IntlProvider locale={SOURCE_LOCALE} defaultLocale={SOURCE_LOCALE} messages={sourceMessages}>
+    <IntlProvider
+      locale={SOURCE_LOCALE}
+      defaultLocale={SOURCE_LOCALE}
+      // This page and its spinner read only the bundled start-up keys.
+      messages={startupMessages as CompiledMessages}
+    >
       {page}
     </IntlProvider>
   );

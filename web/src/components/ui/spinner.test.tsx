@@ -1,14 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import { SPINNER_SIZES } from '@uniquair/domain/config/layout';
-import { sourceMessages } from '@uniquair/i18n/messages';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../lib/i18n-catalogues.ts';
 import { Spinner } from './spinner.tsx';
 
 describe('Spinner', () => {
-  it('is a status labelled from the catalogue', () => {
+  it('is a status labelled from the catalogue', async () => {
+    const { messages } = await loadCatalogue('en');
     render(
-      <IntlProvider locale="en" messages={sourceMessages}>
+      <IntlProvider locale="en" messages={messages}>
         <Spinner size={72} />
       </IntlProvider>,
     );

@@ -1,9 +1,10 @@
 import { render, type RenderOptions } from '@testing-library/react';
-import { loadMessages, type CatalogueLocale } from '@uniquair/i18n/messages';
+import type { CatalogueLocale } from '@uniquair/i18n/messages';
 import { toBcp47 } from '@uniquair/domain/locale/languages';
 import type { ReactElement, ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { IntlProvider } from 'react-intl';
+import { loadCatalogue } from '../../lib/i18n-catalogues.ts';
 
 export interface RenderWithIntlOptions extends Omit<RenderOptions, 'wrapper'> {
   readonly locale?: CatalogueLocale;
@@ -14,7 +15,7 @@ export async function renderWithIntl(
   ui: ReactElement,
   { locale = 'en', ...options }: RenderWithIntlOptions = {},
 ) {
-  const { messages } = await loadMessages(locale);
+  const { messages } = await loadCatalogue(locale);
   function Wrapper({ children }: { readonly children: ReactNode }) {
     return (
       <IntlProvider locale={toBcp47(locale)} defaultLocale="en" messages={messages}>

@@ -2,12 +2,12 @@ import type { Airport, Route } from '@uniquair/contract/data';
 import { clampToBounds } from '@uniquair/domain/calendar/date-picker-bounds';
 import { maxYmd, ymdParts, type Ymd } from '@uniquair/domain/dates/ymd';
 import { routeDateRange } from '@uniquair/domain/routes/route-date-field';
-import { useRef, useState, type Ref } from 'react';
+import { lazy, Suspense, useRef, useState, type Ref } from 'react';
 import { useIntl } from 'react-intl';
-import { Calendar } from '../../../components/ui/calendar.tsx';
 import controlStyles from '../../../components/ui/control.module.css';
 import { describedBy, Field, useFieldIds } from '../../../components/ui/field.tsx';
 import { PickerDialog } from '../../../components/ui/picker-dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCheapestDays } from '../api/get-cheapest-days.ts';
 import { useCheapestMonths } from '../api/get-cheapest-months.ts';
 import { useMoney } from '../hooks/use-money.ts';
@@ -16,6 +16,11 @@ import { formatTypedDate, parseTypedDate } from '../typed-date.ts';
 import { formatDay } from './flight-format.ts';
 import { DayPrice, MonthPrice, PriceLegend } from './price-calendar.tsx';
 import styles from './route-date-field.module.css';
+
+// The calendar (react-day-picker) loads when first opened, not with the search form.
+const Calendar = lazy(async () => ({
+  default: (await import('../../../components/ui/calendar.tsx')).Calendar,
+}));
 
 export interface RouteDateFieldProps {
   readonly label: string;
@@ -162,35 +167,39 @@ export function RouteDateField({
             anchor={wrapper}
             returnFocus={calendarButton}
           >
-            <Calendar
-              value={value}
-              today={today}
-              min={bounds.min}
-              max={bounds.max}
-              dowMask={route.dow}
-              autoFocus
-              onMonthChange={(year, month) => setShown({ year, month })}
-              onSelect={(date) => {
-                setShownValue(date);
-                setText(formatTypedDate(date, intl.locale));
-                onChange(date, false);
-                close();
-              }}
-              renderDayContent={(date) => <DayPrice date={date} prices={days.data} money={money} />}
-              renderMonthContent={(year, month) => (
-                <MonthPrice year={year} month={month} prices={months.data} money={money} />
-              )}
-              legend={
-                <PriceLegend
-                  updatedAt={
-                    days.data?.updatedAt ??
-                    (days.dataUpdatedAt ? new Date(days.dataUpdatedAt) : null)
-                  }
-                  loading={days.isPending}
-                  currency={money.currencyOf(days.data?.currency ?? 'USD')}
-                />
-              }
-            />
+            <Suspense fallback={<Spinner size={48} />}>
+              <Calendar
+                value={value}
+                today={today}
+                min={bounds.min}
+                max={bounds.max}
+                dowMask={route.dow}
+                autoFocus
+                onMonthChange={(year, month) => setShown({ year, month })}
+                onSelect={(date) => {
+                  setShownValue(date);
+                  setText(formatTypedDate(date, intl.locale));
+                  onChange(date, false);
+                  close();
+                }}
+                renderDayContent={(date) => (
+                  <DayPrice date={date} prices={days.data} money={money} />
+                )}
+                renderMonthContent={(year, month) => (
+                  <MonthPrice year={year} month={month} prices={months.data} money={money} />
+                )}
+                legend={
+                  <PriceLegend
+                    updatedAt={
+                      days.data?.updatedAt ??
+                      (days.dataUpdatedAt ? new Date(days.dataUpdatedAt) : null)
+                    }
+                    loading={days.isPending}
+                    currency={money.currencyOf(days.data?.currency ?? 'USD')}
+                  />
+                }
+              />
+            </Suspense>
           </PickerDialog>
         ) : null}
       </div>

@@ -264,7 +264,8 @@ describe('search form', () => {
     await chooseAirport(user, 'To', 'FCO');
     await user.click(screen.getByRole('button', { name: 'Open the calendar: Departure' }));
     const dialog = screen.getByRole('dialog', { name: 'Departure' });
-    const grid = within(dialog).getByRole('grid');
+    // The calendar's module loads when it is first opened.
+    const grid = await within(dialog).findByRole('grid');
     expect(
       await within(grid).findByRole('button', {
         name: 'Monday, November 30, 2026 $79 lowest price of the month',

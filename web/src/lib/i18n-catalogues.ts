@@ -1,0 +1,64 @@
+import type { CatalogueLocale, MessageKey } from '@uniquair/i18n/messages';
+import type { MessageFormatElement } from 'react-intl';
+
+/**
+ * The message catalogues as the web app ships them: compiled at build time (`?compiled`, see
+ * `vite.config.ts` and docs/i18n.md), so react-intl formats them without its ICU parser. Each
+ * catalogue is its own chunk, English included: a browser downloads only the language it shows.
+ */
+
+/** One locale's messages, parsed: what `formatjs compile --ast` makes of a catalogue. */
+export type CompiledMessages = Readonly<Record<MessageKey, MessageFormatElement[]>>;
+
+/** The source locale: the fallback for a locale without a catalogue. */
+export const SOURCE_LOCALE = 'en' satisfies CatalogueLocale;
+
+const catalogueFiles = import.meta.glob<CompiledMessages>('../../../i18n/locales/*.json', {
+  query: '?compiled',
+  import: 'default',
+});
+
+/** The catalogue loaders by locale code (`de` from `…/locales/de.json`). */
+const catalogueLoaders = new Map(
+  Object.entries(catalogueFiles).map(([file, load]) => [
+    file.slice(file.lastIndexOf('/') + 1, -'.json'.length),
+    load,
+  ]),
+);
+
+export function hasCatalogue(locale: string): locale is CatalogueLocale {
+  return catalogueLoaders.has(locale);
+}
+
+export interface LoadedCatalogue {
+  /** The locale whose messages these are: the one asked for, or `en` when it has no catalogue. */
+  readonly locale: CatalogueLocale;
+  readonly messages: CompiledMessages;
+}
+
+/**
+ * Loads the compiled messages of `locale`, fetching its chunk on first use; a locale without a
+ * catalogue gets English. A failed fetch rejects, so the caller can show its error state instead
+ * of silently switching language.
+ */
+export async function loadCatalogue(locale: string): Promise<LoadedCatalogue> {
+  const resolved: CatalogueLocale = hasCatalogue(locale) ? locale : SOURCE_LOCALE;
+  const load = catalogueLoaders.get(resolved);
+  if (!load) throw new Error(`No catalogue for ${resolved}.`);
+  return { locale: resolved, messages: await load() };
+}
+
+const [startup] = Object.values(
+  import.meta.glob<Partial<CompiledMessages>>('../../../i18n/locales/en.json', {
+    query: '?compiled&keys=app.loading,error.pageTitle,error.title,error.hint,error.retry',
+    import: 'default',
+    eager: true,
+  }),
+);
+if (!startup) throw new Error('The English catalogue is missing.');
+
+/**
+ * The English texts of the start-up error page and of the loading indicator, bundled with the app
+ * so that page can be read even when no catalogue chunk can be fetched.
+ */
+export const startupMessages: Partial<CompiledMessages> = startup;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env.ts';
-import type { PaymentProviderClient } from '../modules/payments/payment-provider.ts';
+import type { PaymentProviderClient } from '../modules/payments/payments.provider.ts';
 import {
   SandboxGatewayClient,
   type CircuitBreakerOptions,
-} from '../modules/payments/sandbox-gateway-client.ts';
+} from '../modules/payments/payments.sandbox-client.ts';
 import {
   createSandboxGateway,
   DEFAULT_GATEWAY_TUNING,

@@ -27,7 +27,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ProviderPayment } from '../../src/modules/payments/payment-provider.ts';
+import type { ProviderPayment } from '../../src/modules/payments/payments.provider.ts';
 import type { SandboxGateway } from '../../src/modules/sandbox-gateway/sandbox-gateway.routes.ts';
 import { buildTestApp, type TestApp, type TestAppOptions } from './build.ts';
 

@@ -22,9 +22,9 @@ import { currentAffiliate } from '../affiliates/affiliates.service.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
 import { resolveVisitorPreferences } from '../preferences/preferences.service.ts';
 import { BookingService, TooManyHolds, type Viewer } from './booking.service.ts';
-import { BUSY_RETRY_AFTER_SECONDS, busyAsUnavailable } from './database-busy.ts';
-import { renderHandOffPage, type HandOffPurpose } from './hand-off-page.ts';
-import { LookupGuard } from './lookup-guard.ts';
+import { BUSY_RETRY_AFTER_SECONDS, busyAsUnavailable } from './booking.database-busy.ts';
+import { renderHandOffPage, type HandOffPurpose } from './booking.hand-off-page.ts';
+import { LookupGuard } from './booking.lookup-guard.ts';
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));

@@ -16,9 +16,9 @@ import { ServiceError } from '../../lib/service-error.ts';
 import { issueBookingLinkToken, markSeatsSold } from '../booking/booking.service.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
 import { registerTicketHandlers } from '../tickets/tickets.service.ts';
-import { PaymentProviderUnavailableError, WebhookVerificationError } from './payment-provider.ts';
+import { PaymentProviderUnavailableError, WebhookVerificationError } from './payments.provider.ts';
 import { PaymentsService, landingPath } from './payments.service.ts';
-import { SIGNATURE_HEADER } from './webhook-signature.ts';
+import { SIGNATURE_HEADER } from './payments.webhook-signature.ts';
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));

@@ -15,7 +15,7 @@ import {
   IDEMPOTENCY_KEY_RETENTION_MS,
   pruneIdempotencyKeys,
   releaseIdempotencyKey,
-} from './idempotency.ts';
+} from './payments.idempotency.ts';
 import {
   PaymentProviderRequestError,
   PaymentProviderUnavailableError,
@@ -23,7 +23,7 @@ import {
   type PaymentProviderClient,
   type ProviderPayment,
   type WebhookEvent,
-} from './payment-provider.ts';
+} from './payments.provider.ts';
 import {
   bookingById,
   hasPaymentInFlight,

@@ -11,7 +11,7 @@ import {
   type WebhookReceiver,
 } from '../../../test/helpers/payments.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
-import type { ProviderPayment, WebhookEvent } from './payment-provider.ts';
+import type { ProviderPayment, WebhookEvent } from './payments.provider.ts';
 import {
   bookingFactory,
   bookingRow,
@@ -21,8 +21,8 @@ import {
   paymentRows,
   payBooking,
   type MadeBooking,
-} from './payments-test-kit.ts';
-import { signWebhook, SIGNATURE_HEADER } from './webhook-signature.ts';
+} from '../../../test/helpers/payments-test-kit.ts';
+import { signWebhook, SIGNATURE_HEADER } from './payments.webhook-signature.ts';
 
 /**
  * Webhooks, returns from provider pages, late payments and the reconciler. The sandbox sends its

@@ -10,7 +10,7 @@ import {
   type PaymentsTestApp,
   type WebhookReceiver,
 } from '../../../test/helpers/payments.ts';
-import { verifyWebhookSignature } from '../payments/webhook-signature.ts';
+import { verifyWebhookSignature } from '../payments/payments.webhook-signature.ts';
 
 interface Answer {
   status: number;

@@ -1,5 +1,5 @@
 import { cardBrand, isCardExpired, passesLuhn } from '@uniquair/domain/payments/card-number';
-import type { DeclineReason } from '../payments/payment-provider.ts';
+import type { DeclineReason } from '../payments/payments.provider.ts';
 
 /**
  * Card rules of the sandbox gateway: number checks, brand detection and the test cards

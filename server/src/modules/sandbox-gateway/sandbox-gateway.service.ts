@@ -6,7 +6,7 @@ import type {
   ProviderPayment,
   ProviderPaymentStatus,
   WebhookEvent,
-} from '../payments/payment-provider.ts';
+} from '../payments/payments.provider.ts';
 import { validateCard, type CardInput, type CardScenario } from './sandbox-gateway.cards.ts';
 import {
   isUniqueViolation,

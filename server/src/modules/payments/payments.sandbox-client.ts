@@ -9,12 +9,12 @@ import {
   type PaymentProviderClient,
   type ProviderPayment,
   type WebhookEvent,
-} from './payment-provider.ts';
+} from './payments.provider.ts';
 import {
   DEFAULT_TOLERANCE_SECONDS,
   SignatureVerificationError,
   verifyWebhookSignature,
-} from './webhook-signature.ts';
+} from './payments.webhook-signature.ts';
 
 /**
  * Our client of the sandbox payment gateway (docs/payments.md): plain HTTP with the secret key,

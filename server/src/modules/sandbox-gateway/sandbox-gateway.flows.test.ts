@@ -13,7 +13,7 @@ import {
   PaymentProviderRequestError,
   type ChargeRequest,
   type GatewayMethod,
-} from '../payments/payment-provider.ts';
+} from '../payments/payments.provider.ts';
 
 const CARD_CANARY = '4111111111111111';
 const CVC_CANARY = '937';

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CreateBookingResponseSchema, type PayRequest } from '@uniquair/contract/booking';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
-import { freshClient } from '../../../test/helpers/accounts.ts';
+import { freshClient } from './accounts.ts';
 import {
   bookingBody,
   createBooking,
   searchTrip,
   type TripSearch,
-} from '../../../test/helpers/booking.ts';
+} from './booking.ts';
 
 /** What the payment tests share: making a booking and paying it through the API. */
 

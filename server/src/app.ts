@@ -12,7 +12,7 @@ import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
 import { maskLinkTokens } from './lib/mask-link-tokens.ts';
 import { requestId } from './lib/request-id.ts';
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.ts';
-import { bookingRoutes } from './modules/booking/booking.routes.ts';
+import { bookingPlugin } from './modules/booking/booking.plugin.ts';
 import { bookingsListRoutes } from './modules/bookings-list/bookings-list.routes.ts';
 import { airlineRoutes } from './modules/airline/airline.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -22,10 +22,18 @@ import { flightRoutes } from './modules/flight/flight.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import {
+  gatewayBrowserOrigins,
+  paymentsPlugin,
+  type PaymentProviderOverrides,
+} from './modules/payments/payments.plugin.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { searchEnginePlugin, type SearchEngineOptions } from './modules/search/search-engine.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import {
+  sandboxGatewayPlugin,
+  type SandboxGatewayOverrides,
+} from './modules/sandbox-gateway/sandbox-gateway.plugin.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { clockPlugin, type Clock } from './plugins/clock.ts';
@@ -38,11 +46,6 @@ import { mailPlugin } from './plugins/mail.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { pushPlugin, type PushOverrides } from './plugins/push.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
-import {
-  gatewayBrowserOrigins,
-  paymentGatewayPlugin,
-  type PaymentGatewayOverrides,
-} from './plugins/payment-gateway.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -63,7 +66,7 @@ export interface BuildAppOptions {
   /** Web Push settings beyond the configuration (the HTTPS agent of a test push service). */
   push?: PushOverrides;
   /** Payment gateway settings beyond the configuration (a client of one's own, sandbox faults). */
-  paymentGateway?: PaymentGatewayOverrides;
+  paymentGateway?: PaymentProviderOverrides & { sandbox?: SandboxGatewayOverrides };
 }
 
 /** Logger settings: request ids on every line, never cookies, credentials or link tokens. */
@@ -147,9 +150,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(outboxPlugin, { pollIntervalMs: config.outboxPollMs });
   await app.register(redisPlugin, config.redisUrl ? { url: config.redisUrl } : {});
-  await app.register(paymentGatewayPlugin, {
+  await app.register(sandboxGatewayPlugin, {
     config,
-    ...(options.paymentGateway ? { overrides: options.paymentGateway } : {}),
+    ...(options.paymentGateway?.sandbox ? { overrides: options.paymentGateway.sandbox } : {}),
   });
   await app.register(searchEnginePlugin, {
     resultTtlMs: config.searchResultTtlSeconds * 1000,
@@ -170,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(airlineRoutes, { apiKeys: config.airlineApiKeys });
   await app.register(usersRoutes, { publicUrl: config.publicUrl });
   await app.register(bookingsListRoutes);
-  await app.register(bookingRoutes, {
+  await app.register(bookingPlugin, {
     publicUrl: config.publicUrl,
     paymentProviders: config.paymentProviders,
     clientKey: config.sessionSecret ?? 'uniquair-development-client-key',
@@ -180,10 +183,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lookupMissesPer10Minutes: config.bookingLookupMissesPer10Minutes,
     holdSweepMs: config.bookingHoldSweepMs,
   });
-  await app.register(paymentsRoutes, {
+  await app.register(paymentsPlugin, {
     publicUrl: config.publicUrl,
     paymentProviders: config.paymentProviders,
     reconcileIntervalMs: config.paymentReconcileMs,
+    gateway: config.paymentGateway,
+    ...(options.paymentGateway?.client ? { client: options.paymentGateway.client } : {}),
+    ...(options.paymentGateway?.breaker ? { breaker: options.paymentGateway.breaker } : {}),
   });
   // Web Push: after the outbox, whose push topics it handles.
   await app.register(pushPlugin, {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, freshClient } from '../../test/helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/build.ts';
-import { secretHash, sessionCookieName } from './session.ts';
+import { secretHash } from '../lib/secret-hash.ts';
+import { sessionCookieName } from './session.ts';
 
 describe('the session cookie over HTTPS', () => {
   let test: TestApp;

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { secretHash } from '../lib/secret-hash.ts';
 import {
   deleteSession,
   deleteUserSessions,
@@ -55,11 +56,6 @@ declare module 'fastify' {
 
 export function sessionCookieName(secure: boolean): string {
   return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
-}
-
-/** SHA-256 of a secret, hex: sessions and link tokens are stored only this way. */
-export function secretHash(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
 }
 
 export interface SessionPluginOptions {

@@ -11,7 +11,7 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
 import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
-import { markSeatsSold } from './booking.service.ts';
+import { markSeatsSold } from './booking.hold-repository.ts';
 
 type Command =
   | { kind: 'book'; seats: 1 | 2 | 3 }

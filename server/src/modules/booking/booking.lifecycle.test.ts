@@ -28,7 +28,8 @@ import {
   type TestSmtpServer,
 } from '../../../test/helpers/smtp.ts';
 import { refreshRouteDayPrices } from '../pricing/pricing.repository.ts';
-import { issueBookingLinkToken, markSeatsSold } from './booking.service.ts';
+import { markSeatsSold } from './booking.hold-repository.ts';
+import { issueBookingLinkToken } from './booking.repository.ts';
 
 const HOLD_MS = SEAT_HOLD_MINUTES * 60_000;
 

@@ -20,7 +20,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
 import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import { secretHash } from '../../plugins/session.ts';
+import { secretHash } from '../../lib/secret-hash.ts';
 import { FARE_RULES } from '../flight/fare-rules.ts';
 
 describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnderTest()})`, () => {

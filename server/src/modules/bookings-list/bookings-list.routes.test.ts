@@ -16,7 +16,7 @@ import { testClock } from '../../../test/helpers/clock.ts';
 import { TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
-import { secretHash } from '../../plugins/session.ts';
+import { secretHash } from '../../lib/secret-hash.ts';
 
 let nextPnr = 0;
 

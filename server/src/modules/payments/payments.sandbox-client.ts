@@ -24,6 +24,12 @@ import {
  * sandbox runs in this process or elsewhere.
  */
 
+/**
+ * Where the sandbox gateway is mounted when it runs inside this server (and in its own process):
+ * the client's address over loopback unless PAYMENT_GATEWAY_URL names another.
+ */
+export const SANDBOX_GATEWAY_PREFIX = '/sandbox-gateway';
+
 export interface CircuitBreakerOptions {
   /** Consecutive failures (network, timeout, 5xx) that open the circuit. */
   failureThreshold: number;

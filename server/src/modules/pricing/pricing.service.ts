@@ -21,6 +21,7 @@ import type { Clock } from '../../plugins/clock.ts';
 import {
   currentVersion,
   priceSummaryEvents,
+  refreshRouteDayPrices,
   SUMMARY_CURRENCY,
   type PricingRepository,
   type PricingRouteRow,
@@ -247,4 +248,16 @@ export class PricingService {
     });
     return value;
   }
+}
+
+/**
+ * Rebuilds the calendars of some routes and days after their seats changed (a booking made, a
+ * hold ended): the summary rows and the `prices` version, which drops every prepared calendar.
+ */
+export async function refreshPriceCalendars(
+  db: Kysely<Database>,
+  routeIds: readonly number[],
+  dates: readonly Ymd[],
+): Promise<void> {
+  await refreshRouteDayPrices(db, routeIds, dates);
 }

@@ -3,7 +3,7 @@ import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import type { z } from 'zod';
 import type { PushSubscriptionSchema } from '@uniquair/contract/search';
 import { ServiceError } from '../../lib/service-error.ts';
-import { secretHash } from '../../plugins/session.ts';
+import { secretHash } from '../../lib/secret-hash.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
 import { resolveVisitorPreferences } from '../preferences/preferences.service.ts';
 import {

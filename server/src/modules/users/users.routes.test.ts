@@ -17,7 +17,8 @@ import {
   tokenIn,
   type TestSmtpServer,
 } from '../../../test/helpers/smtp.ts';
-import { secretHash, SESSION_COOKIE } from '../../plugins/session.ts';
+import { secretHash } from '../../lib/secret-hash.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { USER_RATE_LIMITS } from './users.routes.ts';
 import { TOKEN_LIFETIME_MS } from './users.service.ts';
 

@@ -4,7 +4,7 @@ import type { CurrentUser } from '@uniquair/contract/users';
 import { generateLinkToken } from '@uniquair/domain/security/link-token';
 import { fromFlag, toFlag, type Database, type UserTokenPurpose } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
-import { secretHash } from '../../plugins/session.ts';
+import { secretHash } from '../../lib/secret-hash.ts';
 import type { MailKind } from '../mail/mail-templates.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { processAvatar } from './avatar-image.ts';

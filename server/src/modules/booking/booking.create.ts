@@ -74,8 +74,9 @@ export interface BookingCreationOptions extends UnpaidCaps {
   log: FastifyBaseLogger;
   publicUrl: string;
   reference: () => Promise<ReferenceSnapshot>;
-  calendars: BookingCalendars;
+  /** The bookings-list module's saved passengers, written in the booking's transaction. */
   rememberPassengers: RememberPassengers;
+  calendars: BookingCalendars;
 }
 
 /**
@@ -162,6 +163,18 @@ export class BookingCreation {
     const firstSegment = firstLeg.flight.segments[0];
     const lastSegment = lastLeg.flight.segments[lastLeg.flight.segments.length - 1];
 
+    // The passengers' columns, the same in the booking and in the account's saved passengers.
+    const passengers = input.passengers.map((passenger): SavedPassengerInput => ({
+      passenger_type_id: passenger.typeId,
+      title_id: passenger.titleId,
+      first_name: passenger.firstName,
+      last_name: passenger.lastName,
+      birth_date: passenger.birthDate as Ymd,
+      nationality: passenger.nationality,
+      document_type_id: passenger.documentTypeId,
+      document_number: passenger.documentNumber.toUpperCase(),
+      document_expiry: passenger.documentExpiry as Ymd,
+    }));
     const created = await this.#db.transaction().execute(async (trx) => {
       // The seats first: on SQLite the first write takes the database's write lock at once.
       const short = await takeSeats(
@@ -210,18 +223,10 @@ export class BookingCreation {
       if (booking === null) throw new Error('No free booking reference after several attempts');
       await insertBookingParts(trx, {
         now: nowIso,
-        passengers: input.passengers.map((passenger, index) => ({
+        passengers: passengers.map((passenger, index) => ({
+          ...passenger,
           booking_id: booking.id,
           position: index + 1,
-          passenger_type_id: passenger.typeId,
-          title_id: passenger.titleId,
-          first_name: passenger.firstName,
-          last_name: passenger.lastName,
-          birth_date: passenger.birthDate as Ymd,
-          nationality: passenger.nationality,
-          document_type_id: passenger.documentTypeId,
-          document_number: passenger.documentNumber.toUpperCase(),
-          document_expiry: passenger.documentExpiry as Ymd,
         })),
         flights: ordered.map((leg, position) => ({
           booking_id: booking.id,
@@ -265,22 +270,7 @@ export class BookingCreation {
         now,
       );
       if (context.userId !== null && input.savePassengers) {
-        await this.#options.rememberPassengers(
-          trx,
-          context.userId,
-          input.passengers.map((passenger) => ({
-            passenger_type_id: passenger.typeId,
-            title_id: passenger.titleId,
-            first_name: passenger.firstName,
-            last_name: passenger.lastName,
-            birth_date: passenger.birthDate as Ymd,
-            nationality: passenger.nationality,
-            document_type_id: passenger.documentTypeId,
-            document_number: passenger.documentNumber.toUpperCase(),
-            document_expiry: passenger.documentExpiry as Ymd,
-          })),
-          nowIso,
-        );
+        await this.#options.rememberPassengers(trx, context.userId, passengers, nowIso);
       }
       return { ...booking, finishToken };
     });

@@ -1,12 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
-import {
-  addDeviceToken,
-  consumeBookingLinkToken,
-  issueBookingLinkToken,
-  newDeviceToken,
-} from './booking.repository.ts';
+import { addDeviceToken, consumeBookingLinkToken, newDeviceToken } from './booking.repository.ts';
 
 export type LinkPurpose = 'finish' | 'login_quick';
 
@@ -46,19 +41,5 @@ export class BookingHandOffs {
       deviceToken,
       next: purpose === 'finish' ? `/booking/${pnr}/pay` : `/bookings/${pnr}`,
     };
-  }
-
-  /**
-   * Issues a link token for a booking's e-mail (the confirmation e-mail's `login_quick` link),
-   * in the caller's transaction: the raw token, for the link only.
-   */
-  issueLinkToken(
-    db: Kysely<Database>,
-    bookingId: number,
-    purpose: LinkPurpose,
-    expiresAt: Date,
-    now: Date,
-  ): Promise<string> {
-    return issueBookingLinkToken(db, bookingId, purpose, expiresAt, now);
   }
 }

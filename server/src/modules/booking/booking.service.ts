@@ -1,34 +1,24 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { BookingDetail, PaymentOption } from '@uniquair/contract/booking';
 import type { BookingExtraDataResponse } from '@uniquair/contract/booking-extra-data';
 import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
 import type { Database } from '../../db/database.ts';
-import type { ReferenceSnapshot } from '../data/data.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import type { SearchService } from '../search/search.service.ts';
 import { BookingCalendars, type RefreshPriceCalendars } from './booking.calendars.ts';
 import type { CreateBookingInput } from './booking.create-checks.ts';
-import { BookingCreation, type CreateContext, type RememberPassengers } from './booking.create.ts';
+import {
+  BookingCreation,
+  type BookingCreationOptions,
+  type CreateContext,
+} from './booking.create.ts';
 import { BookingHandOffs, type LinkPurpose } from './booking.hand-off.ts';
 import { BookingHolds } from './booking.holds.ts';
 import { BookingReads, type Viewer } from './booking.read.ts';
-import type { BookingRow } from './booking.repository.ts';
-import type { UnpaidCaps } from './booking.unpaid-caps.ts';
+import { issueBookingLinkToken, type BookingRow } from './booking.repository.ts';
 
-export interface BookingServiceOptions extends UnpaidCaps {
-  db: Kysely<Database>;
-  search: SearchService;
-  mail: MailService;
-  now: () => Date;
-  log: FastifyBaseLogger;
-  publicUrl: string;
-  reference: () => Promise<ReferenceSnapshot>;
+export interface BookingServiceOptions extends Omit<BookingCreationOptions, 'calendars'> {
   paymentProviders: PaymentProviderFlags;
   /** The pricing module's calendar rebuild, after seats changed. */
   refreshPriceCalendars: RefreshPriceCalendars;
-  /** The bookings-list module's saved passengers, written in the booking's transaction. */
-  rememberPassengers: RememberPassengers;
 }
 
 /**
@@ -90,15 +80,7 @@ export class BookingService {
   }
 
   /** A link token for a booking's e-mail, in the caller's transaction (tickets). */
-  issueLinkToken(
-    db: Kysely<Database>,
-    bookingId: number,
-    purpose: LinkPurpose,
-    expiresAt: Date,
-    now: Date,
-  ): Promise<string> {
-    return this.#handOffs.issueLinkToken(db, bookingId, purpose, expiresAt, now);
-  }
+  readonly issueLinkToken = issueBookingLinkToken;
 
   /** The hold sweeper's round: expires unpaid bookings whose hold ended. */
   expireOverdueHolds(now?: Date): Promise<number> {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PayRequest, PayResponse } from '@uniquair/contract/booking';
 import type { ErrorCode } from '@uniquair/contract/error-body';
@@ -8,7 +7,11 @@ import type { Database } from '../../db/database.ts';
 import { errorBody } from '../../lib/error-body.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
-import { PAID_STATUSES, type BookingSeats, type PaymentConvergence } from './payments.converge.ts';
+import {
+  PAID_STATUSES,
+  type ConvergeOptions,
+  type PaymentConvergence,
+} from './payments.converge.ts';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -34,18 +37,11 @@ import {
   type PaymentRow,
 } from './payments.repository.ts';
 
-export interface PayOptions {
-  db: Kysely<Database>;
-  provider: PaymentProviderClient;
-  seats: BookingSeats;
+export interface PayOptions extends ConvergeOptions {
   convergence: PaymentConvergence;
-  log: FastifyBaseLogger;
-  now: () => Date;
   /** Origin the browser comes back to from the provider's pages. */
   publicUrl: string;
   methods: PaymentProviderFlags;
-  /** Called after a commit that wrote outbox entries. */
-  afterOutboxWrite: () => void;
 }
 
 /** Decline reasons of the provider → error code and SPEC §8 text. */

@@ -1,9 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { PaymentConvergence } from './payments.converge.ts';
+import type { ConvergeOptions, PaymentConvergence } from './payments.converge.ts';
 import { IDEMPOTENCY_KEY_RETENTION_MS, pruneIdempotencyKeys } from './payments.idempotency.ts';
-import type { PaymentProviderClient } from './payments.provider.ts';
 import { staleOpenPayments, updatePayment } from './payments.repository.ts';
 
 /** Open attempts older than this are settled with the provider by the reconciler. */
@@ -12,12 +8,11 @@ export const RECONCILE_AFTER_MS = 2 * 60_000;
 /** Attempts looked at per round. */
 const RECONCILE_BATCH = 100;
 
-export interface ReconcilerOptions {
-  db: Kysely<Database>;
-  provider: PaymentProviderClient;
+export interface ReconcilerOptions extends Pick<
+  ConvergeOptions,
+  'db' | 'provider' | 'log' | 'now'
+> {
   convergence: PaymentConvergence;
-  log: FastifyBaseLogger;
-  now: () => Date;
 }
 
 /**

@@ -1,26 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { PayRequest } from '@uniquair/contract/booking';
-import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
-import type { Database } from '../../db/database.ts';
-import { PaymentConvergence, type BookingSeats, type ReturnLanding } from './payments.converge.ts';
-import { PayStep, type StoredAnswer } from './payments.pay.ts';
-import type { PaymentProviderClient, WebhookEvent } from './payments.provider.ts';
+import { PaymentConvergence, type ReturnLanding } from './payments.converge.ts';
+import { PayStep, type PayOptions, type StoredAnswer } from './payments.pay.ts';
+import type { WebhookEvent } from './payments.provider.ts';
 import { PaymentsReconciler } from './payments.reconciler.ts';
 import type { BookingRow } from './payments.repository.ts';
 
-export interface PaymentsServiceOptions {
-  db: Kysely<Database>;
-  provider: PaymentProviderClient;
-  seats: BookingSeats;
-  log: FastifyBaseLogger;
-  now: () => Date;
-  /** Origin the browser comes back to from the provider's pages. */
-  publicUrl: string;
-  methods: PaymentProviderFlags;
-  /** Called after a commit that wrote outbox entries. */
-  afterOutboxWrite: () => void;
-}
+export type PaymentsServiceOptions = Omit<PayOptions, 'convergence'>;
 
 /**
  * Paying a booking (DESIGN §6; reference C1–C10, §5), by step: {@link PayStep} starts a payment

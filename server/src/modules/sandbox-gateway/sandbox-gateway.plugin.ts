@@ -9,18 +9,15 @@ import {
   noFaults,
   type GatewayFaults,
   type SandboxGateway,
+  type SandboxGatewayOptions,
 } from './sandbox-gateway.routes.ts';
 
 /** The in-process sandbox's timings and faults beyond the configuration, for tests. */
-export type SandboxGatewayOverrides = Partial<{
-  settleDelayMs: number;
-  pollIntervalMs: number;
-  webhookMaxAttempts: number;
-  webhookRetryDelayMs: number;
-  webhookMaxRetryDelayMs: number;
-  webhookTimeoutMs: number;
-  faults: Partial<GatewayFaults>;
-}>;
+export type SandboxGatewayOverrides = Partial<
+  Pick<SandboxGatewayOptions, 'settleDelayMs' | keyof typeof DEFAULT_GATEWAY_TUNING> & {
+    faults: Partial<GatewayFaults>;
+  }
+>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,12 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CreateBookingResponseSchema, type PayRequest } from '@uniquair/contract/booking';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { freshClient } from './accounts.ts';
-import {
-  bookingBody,
-  createBooking,
-  searchTrip,
-  type TripSearch,
-} from './booking.ts';
+import { bookingBody, createBooking, searchTrip, type TripSearch } from './booking.ts';
 
 /** What the payment tests share: making a booking and paying it through the API. */
 

@@ -2,8 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { CreateBookingResponseSchema } from '@uniquair/contract/booking';
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingBody, fareClassOf, searchTrip } from '../../../test/helpers/booking.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import {
+  bookingBody,
+  buildBookingTestApp,
+  fareClassOf,
+  searchTrip,
+} from '../../../test/helpers/booking.ts';
+import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 
@@ -17,16 +22,7 @@ describe(`booking the last seats concurrently (${dialectUnderTest()})`, () => {
   let origin: string;
 
   beforeAll(async () => {
-    testApp = await buildTestApp(
-      {
-        SEARCH_RESULT_TTL_SECONDS: '86400',
-        BOOKING_CREATES_PER_MINUTE: '0',
-        BOOKING_UNPAID_PER_TRAVELLER: '0',
-        BOOKING_UNPAID_PER_CLIENT: '0',
-        BOOKING_HOLD_SWEEP_SECONDS: '0',
-      },
-      { clock: testClock().now, search: { initWaitMs: 10_000 } },
-    );
+    testApp = await buildBookingTestApp(testClock());
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
   });

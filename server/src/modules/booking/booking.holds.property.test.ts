@@ -3,12 +3,13 @@ import { CreateBookingResponseSchema } from '@uniquair/contract/booking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingBody,
+  buildBookingTestApp,
   createBooking,
   fareClassOf,
   searchTrip,
   type TripSearch,
 } from '../../../test/helpers/booking.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { markSeatsSold } from './booking.hold-repository.ts';
@@ -44,16 +45,7 @@ describe(`seat holds as a state machine (${dialectUnderTest()})`, () => {
 
   beforeAll(async () => {
     clock = testClock();
-    testApp = await buildTestApp(
-      {
-        SEARCH_RESULT_TTL_SECONDS: '86400',
-        BOOKING_CREATES_PER_MINUTE: '0',
-        BOOKING_UNPAID_PER_TRAVELLER: '0',
-        BOOKING_UNPAID_PER_CLIENT: '0',
-        BOOKING_HOLD_SWEEP_SECONDS: '0',
-      },
-      { clock: clock.now, search: { initWaitMs: 10_000 } },
-    );
+    testApp = await buildBookingTestApp(clock);
     for (const adults of [1, 2, 3]) {
       searches.set(
         adults,

@@ -16,6 +16,14 @@ export interface MadeBooking {
 export async function makeBooking(app: FastifyInstance, trip: TripSearch): Promise<MadeBooking> {
   const response = await createBooking(app, bookingBody(trip));
   if (response.statusCode !== 200) throw new Error(`create answered ${response.body}`);
+  return madeBooking(app, response);
+}
+
+/** The booking a successful create answered, with its row id. */
+async function madeBooking(
+  app: FastifyInstance,
+  response: LightMyRequestResponse,
+): Promise<MadeBooking> {
   const created = CreateBookingResponseSchema.parse(response.json());
   const row = await app.db
     .selectFrom('bookings')
@@ -101,15 +109,7 @@ export function bookingFactory(app: FastifyInstance, firstDay = 30) {
         oneWay: true,
       });
       const response = await createBooking(app, bookingBody(trip));
-      if (response.statusCode === 200) {
-        const created = CreateBookingResponseSchema.parse(response.json());
-        const row = await app.db
-          .selectFrom('bookings')
-          .select('id')
-          .where('pnr', '=', created.pnr)
-          .executeTakeFirstOrThrow();
-        return { pnr: created.pnr, deviceToken: created.deviceToken, id: Number(row.id) };
-      }
+      if (response.statusCode === 200) return madeBooking(app, response);
       day += 1;
       trip = null;
     }

@@ -75,6 +75,34 @@ export interface PaymentsTestApp extends TestApp {
   settle(paymentId: string): Promise<ProviderPayment>;
 }
 
+/** A payments test app whose gateway sends its webhooks to a receiver of the test's own. */
+export interface ReceivingPaymentsTestApp extends PaymentsTestApp {
+  receiver: WebhookReceiver;
+}
+
+/**
+ * {@link startPaymentsTestApp} with PAYMENT_WEBHOOK_URL pointing at a {@link webhookReceiver}
+ * (each test decides which deliveries reach the app); `close()` stops both.
+ */
+export async function startWithWebhookReceiver(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<ReceivingPaymentsTestApp> {
+  const receiver = await webhookReceiver();
+  const testApp = await startPaymentsTestApp(
+    { ...env, PAYMENT_WEBHOOK_URL: receiver.url },
+    options,
+  );
+  return {
+    ...testApp,
+    receiver,
+    async close() {
+      await testApp.close();
+      await receiver.close();
+    },
+  };
+}
+
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

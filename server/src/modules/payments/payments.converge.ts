@@ -377,7 +377,7 @@ export class PaymentConvergence {
 }
 
 /** The booking of an attempt (it cannot vanish: bookings are never deleted while paid for). */
-export async function bookingOf(db: Kysely<Database>, bookingId: number): Promise<BookingRow> {
+async function bookingOf(db: Kysely<Database>, bookingId: number): Promise<BookingRow> {
   const booking = await bookingById(db, bookingId);
   if (booking === undefined) throw new Error(`booking ${bookingId} vanished`);
   return booking;

@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import {
   CARDS,
-  startPaymentsTestApp,
-  webhookReceiver,
+  startWithWebhookReceiver,
   type PaymentsTestApp,
-  type WebhookReceiver,
 } from '../../../test/helpers/payments.ts';
 import {
   PaymentProviderRequestError,
@@ -20,22 +18,17 @@ const CVC_CANARY = '937';
 
 describe(`sandbox gateway on ${dialectUnderTest()}`, () => {
   let t: PaymentsTestApp;
-  let receiver: WebhookReceiver;
   let tokensUrl: string;
   let publishableKey: string;
   let secretKey: string;
   beforeAll(async () => {
     // Webhooks go to a receiver of this test's own (their delivery is tested in the API tests).
-    receiver = await webhookReceiver();
-    t = await startPaymentsTestApp({ PAYMENT_WEBHOOK_URL: receiver.url });
+    t = await startWithWebhookReceiver();
     tokensUrl = `${t.baseUrl}/sandbox-gateway/v1/tokens`;
     publishableKey = t.config.paymentGateway.publishableKey;
     secretKey = t.config.paymentGateway.secretKey;
   });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-  });
+  afterAll(() => t.close());
 
   const charge = (overrides: Partial<ChargeRequest> = {}) =>
     t.app.paymentProvider.charge({

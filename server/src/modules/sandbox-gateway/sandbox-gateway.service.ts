@@ -4,7 +4,13 @@ import type {
   ProviderPaymentStatus,
   WebhookEvent,
 } from '../payments/payments.provider.ts';
-import { validateCard, type CardInput, type CardScenario } from './sandbox-gateway.cards.ts';
+import {
+  initialState,
+  validateCard,
+  type CardInput,
+  type CardScenario,
+} from './sandbox-gateway.cards.ts';
+import { outcomesOf, type HostedOutcome } from './sandbox-gateway.pages.ts';
 import {
   isUniqueViolation,
   type GatewayPaymentRow,
@@ -30,16 +36,6 @@ import type { Database } from '../../db/database.ts';
  * same transaction as the change.
  */
 
-export type HostedOutcome = 'complete' | 'fail' | 'approve' | 'cancel' | 'funding_failure' | 'pay';
-
-/** The buttons of each hosted page, by the payment's `action` and method. */
-export function outcomesOf(payment: Pick<GatewayPaymentRow, 'action' | 'method'>): HostedOutcome[] {
-  if (payment.action === 'three_d_secure') return ['complete', 'fail'];
-  if (payment.action === 'approval') return ['approve', 'cancel', 'funding_failure'];
-  if (payment.method === 'TRUSTLY') return ['pay', 'cancel'];
-  return ['approve', 'cancel'];
-}
-
 export interface SandboxGatewayServiceOptions {
   /** The gateway's base URL as browsers reach it (hosted pages), e.g. `/sandbox-gateway`. */
   publicUrl: string;
@@ -49,23 +45,6 @@ export interface SandboxGatewayServiceOptions {
   settleDelayMs: number;
   /** Called after an event is written, so delivery can start without waiting for its timer. */
   onEvent?: () => void;
-}
-
-/** What a new payment's state is, from its method and (for cards) its test scenario. */
-function initialState(
-  method: GatewayMethod,
-  scenario: CardScenario | null,
-): Pick<GatewayPaymentRow, 'status' | 'failure_reason' | 'action'> {
-  if (scenario !== null) {
-    if (scenario === 'success') return { status: 'succeeded', failure_reason: null, action: null };
-    if (scenario === 'three_d_secure') {
-      return { status: 'requires_action', failure_reason: null, action: 'three_d_secure' };
-    }
-    return { status: 'failed', failure_reason: scenario, action: null };
-  }
-  if (method === 'PAYPAL')
-    return { status: 'requires_action', failure_reason: null, action: 'approval' };
-  return { status: 'requires_action', failure_reason: null, action: 'bank_redirect' };
 }
 
 const EVENT_OF_STATUS: Partial<Record<string, WebhookEvent['type']>> = {

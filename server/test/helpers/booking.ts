@@ -185,3 +185,12 @@ export async function fareClassOf(
     .where('letter', '=', selection.fareClass)
     .executeTakeFirstOrThrow();
 }
+
+/** Sets an inventory fare class's price or seats left (how a test changes the inventory). */
+export async function setFareClass(
+  app: FastifyInstance,
+  id: number,
+  changes: { price_minor?: number; seats_left?: number },
+): Promise<void> {
+  await app.db.updateTable('fare_classes').set(changes).where('id', '=', id).execute();
+}

@@ -7,6 +7,7 @@ import {
   buildBookingTestApp,
   fareClassOf,
   searchTrip,
+  setFareClass,
 } from '../../../test/helpers/booking.ts';
 import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
@@ -53,11 +54,7 @@ describe(`booking the last seats concurrently (${dialectUnderTest()})`, () => {
     const selection = body.selections[0];
     if (!selection) throw new Error('no selection');
     const fare = await fareClassOf(testApp.app, selection);
-    await testApp.app.db
-      .updateTable('fare_classes')
-      .set({ seats_left: 10 })
-      .where('id', '=', fare.id)
-      .execute();
+    await setFareClass(testApp.app, fare.id, { seats_left: 10 });
 
     // Every request is built first, then all are released at once.
     let release!: () => void;
@@ -102,16 +99,8 @@ describe(`booking the last seats concurrently (${dialectUnderTest()})`, () => {
     const outbound = await fareClassOf(testApp.app, outSelection);
     const inbound = await fareClassOf(testApp.app, backSelection);
     // The way out has 9 seats, the way back only 6: bookings must fail on the second leg too.
-    await testApp.app.db
-      .updateTable('fare_classes')
-      .set({ seats_left: 9 })
-      .where('id', '=', outbound.id)
-      .execute();
-    await testApp.app.db
-      .updateTable('fare_classes')
-      .set({ seats_left: 6 })
-      .where('id', '=', inbound.id)
-      .execute();
+    await setFareClass(testApp.app, outbound.id, { seats_left: 9 });
+    await setFareClass(testApp.app, inbound.id, { seats_left: 6 });
 
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -8,6 +8,7 @@ import {
   fareClassOf,
   searchTrip,
   type TripSearch,
+  setFareClass,
 } from '../../../test/helpers/booking.ts';
 import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
@@ -77,11 +78,7 @@ describe(`seat holds as a state machine (${dialectUnderTest()})`, () => {
           // 24-hour freshness.
           clock.advance(16 * 60_000);
           await app.bookings.expireOverdueHolds();
-          await app.db
-            .updateTable('fare_classes')
-            .set({ seats_left: capacity })
-            .where('id', '=', fare.id)
-            .execute();
+          await setFareClass(app, fare.id, { seats_left: capacity });
           const ids: number[] = [];
 
           for (const command of commands) {

@@ -15,6 +15,7 @@ import {
   fareClassOf,
   getBooking,
   searchTrip,
+  setFareClass,
 } from '../../../test/helpers/booking.ts';
 import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
@@ -69,11 +70,7 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
       .orderBy('price_minor')
       .limit(1)
       .executeTakeFirstOrThrow();
-    await app.db
-      .updateTable('fare_classes')
-      .set({ seats_left: 1 })
-      .where('id', '=', cheapest.id)
-      .execute();
+    await setFareClass(app, cheapest.id, { seats_left: 1 });
     await refreshRouteDayPrices(app.db, [out.id], [day]);
     const calendar = () =>
       app.db
@@ -180,11 +177,7 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
 
     // The seats are sold to someone else meanwhile: re-taking fails and changes nothing.
     const fare = await fareClassOf(app, selection);
-    await app.db
-      .updateTable('fare_classes')
-      .set({ seats_left: 0 })
-      .where('id', '=', fare.id)
-      .execute();
+    await setFareClass(app, fare.id, { seats_left: 0 });
     const id = (
       await app.db
         .selectFrom('bookings')

@@ -11,6 +11,7 @@ import {
   getBooking,
   searchTrip,
   type TripSearch,
+  setFareClass,
 } from '../../../test/helpers/booking.ts';
 import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
@@ -143,11 +144,7 @@ describe(`POST /api/booking/create: checks, prices, seats and extras (${dialectU
       const selection = body.selections[0];
       if (!selection) throw new Error('no selection');
       const fare = await fareClassOf(testApp.app, selection);
-      await testApp.app.db
-        .updateTable('fare_classes')
-        .set({ price_minor: fare.price_minor + 2_500 })
-        .where('id', '=', fare.id)
-        .execute();
+      await setFareClass(testApp.app, fare.id, { price_minor: fare.price_minor + 2_500 });
       const seatsBefore = (await fareClassOf(testApp.app, selection)).seats_left;
 
       const refused = expectApiError(
@@ -190,11 +187,7 @@ describe(`POST /api/booking/create: checks, prices, seats and extras (${dialectU
       const selection = body.selections[0];
       if (!selection) throw new Error('no selection');
       const fare = await fareClassOf(testApp.app, selection);
-      await testApp.app.db
-        .updateTable('fare_classes')
-        .set({ price_minor: 1_000 })
-        .where('id', '=', fare.id)
-        .execute();
+      await setFareClass(testApp.app, fare.id, { price_minor: 1_000 });
       const response = await createBooking(testApp.app, body);
       expect(response.statusCode, response.body).toBe(200);
       const { pnr } = CreateBookingResponseSchema.parse(response.json());
@@ -219,11 +212,7 @@ describe(`POST /api/booking/create: checks, prices, seats and extras (${dialectU
       );
       if (!outbound || !inbound) throw new Error('no fares');
       // One seat left on the way back: two travellers cannot both have it.
-      await testApp.app.db
-        .updateTable('fare_classes')
-        .set({ seats_left: 1 })
-        .where('id', '=', inbound.id)
-        .execute();
+      await setFareClass(testApp.app, inbound.id, { seats_left: 1 });
       const bookingsBefore = await countRows(testApp, 'bookings');
       const holdsBefore = await countRows(testApp, 'seat_holds');
       const error = expectApiError(

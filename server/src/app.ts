@@ -14,7 +14,7 @@ import { COMPRESS_THRESHOLD_BYTES } from './lib/prepared-response.ts';
 import { requestId } from './lib/request-id.ts';
 import { affiliatesPlugin } from './modules/affiliates/affiliates.plugin.ts';
 import { airlinePlugin } from './modules/airline/airline.plugin.ts';
-import { bookingRoutes } from './modules/booking/booking.routes.ts';
+import { bookingPlugin } from './modules/booking/booking.plugin.ts';
 import { bookingsListPlugin } from './modules/bookings-list/bookings-list.plugin.ts';
 import { contentPlugin } from './modules/content/content.plugin.ts';
 import { dataPlugin } from './modules/data/data.plugin.ts';
@@ -23,10 +23,18 @@ import { flightPlugin } from './modules/flight/flight.plugin.ts';
 import { healthPlugin } from './modules/health/health.plugin.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { outboxPlugin } from './modules/outbox/outbox.plugin.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import {
+  gatewayBrowserOrigins,
+  paymentsPlugin,
+  type PaymentProviderOverrides,
+} from './modules/payments/payments.plugin.ts';
 import { preferencesPlugin } from './modules/preferences/preferences.plugin.ts';
 import { pricingPlugin } from './modules/pricing/pricing.plugin.ts';
 import { pushPlugin, type PushOverrides } from './modules/push/push.plugin.ts';
+import {
+  sandboxGatewayPlugin,
+  type SandboxGatewayOverrides,
+} from './modules/sandbox-gateway/sandbox-gateway.plugin.ts';
 import { searchPlugin, type SearchEngineOptions } from './modules/search/search.plugin.ts';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin.ts';
 import { subscriptionsPlugin } from './modules/subscriptions/subscriptions.plugin.ts';
@@ -39,11 +47,6 @@ import { datasetVersionsPlugin } from './plugins/dataset-versions.ts';
 import { cardDataGuardPlugin } from './plugins/card-data-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
-import {
-  gatewayBrowserOrigins,
-  paymentGatewayPlugin,
-  type PaymentGatewayOverrides,
-} from './plugins/payment-gateway.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -62,7 +65,7 @@ export interface BuildAppOptions {
   /** Web Push settings beyond the configuration (the HTTPS agent of a test push service). */
   push?: PushOverrides;
   /** Payment gateway settings beyond the configuration (a client of one's own, sandbox faults). */
-  paymentGateway?: PaymentGatewayOverrides;
+  paymentGateway?: PaymentProviderOverrides & { sandbox?: SandboxGatewayOverrides };
 }
 
 /** Logger settings: request ids on every line, never cookies, credentials or link tokens. */
@@ -143,9 +146,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(outboxPlugin, { pollIntervalMs: config.outboxPollMs });
   await app.register(redisPlugin, config.redisUrl ? { url: config.redisUrl } : {});
-  await app.register(paymentGatewayPlugin, {
+  await app.register(sandboxGatewayPlugin, {
     config,
-    ...(options.paymentGateway ? { overrides: options.paymentGateway } : {}),
+    ...(options.paymentGateway?.sandbox ? { overrides: options.paymentGateway.sandbox } : {}),
   });
 
   await app.register(healthPlugin);
@@ -166,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersPlugin, { publicUrl: config.publicUrl });
   await app.register(preferencesPlugin);
   await app.register(bookingsListPlugin);
-  await app.register(bookingRoutes, {
+  await app.register(bookingPlugin, {
     publicUrl: config.publicUrl,
     paymentProviders: config.paymentProviders,
     clientKey: config.sessionSecret ?? 'uniquair-development-client-key',
@@ -176,10 +179,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lookupMissesPer10Minutes: config.bookingLookupMissesPer10Minutes,
     holdSweepMs: config.bookingHoldSweepMs,
   });
-  await app.register(paymentsRoutes, {
+  await app.register(paymentsPlugin, {
     publicUrl: config.publicUrl,
     paymentProviders: config.paymentProviders,
     reconcileIntervalMs: config.paymentReconcileMs,
+    gateway: config.paymentGateway,
+    ...(options.paymentGateway?.client ? { client: options.paymentGateway.client } : {}),
+    ...(options.paymentGateway?.breaker ? { breaker: options.paymentGateway.breaker } : {}),
   });
   // Web Push: after the outbox, whose push topics it handles.
   await app.register(pushPlugin, {

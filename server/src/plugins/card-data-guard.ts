@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { passesLuhn } from '@uniquair/domain/payments/card-number';
-import { errorBody } from './error-handler.ts';
+import { errorBody } from '../lib/error-body.ts';
 
 /**
  * Runs of 13–19 digits, optionally grouped by single spaces or dashes, as cards are written, and

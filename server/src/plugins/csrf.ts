@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody } from './error-handler.ts';
+import { errorBody } from '../lib/error-body.ts';
 
 interface Refusal {
   status: 403 | 415;

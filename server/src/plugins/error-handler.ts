@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { GENERAL_ERROR_FIELD, type ErrorBody, type ErrorCode } from '@uniquair/contract/error-body';
+import { GENERAL_ERROR_FIELD, type ErrorCode } from '@uniquair/contract/error-body';
+import { errorBody } from '../lib/error-body.ts';
 import { ServiceError, STATUS_OF_CODE } from '../lib/service-error.ts';
 
 /** Fastify's own client-error codes and the error code each is answered with. */
@@ -27,17 +28,6 @@ function fieldPath(context: string | undefined, instancePath: string): string {
   const parts = instancePath.split('/').filter(Boolean);
   if (context) parts.unshift(context);
   return parts.length > 0 ? parts.join('.') : GENERAL_ERROR_FIELD;
-}
-
-export function errorBody(
-  code: ErrorCode,
-  errors: Record<string, readonly string[]> = {},
-): ErrorBody {
-  return {
-    success: false,
-    code,
-    errors: Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, [...list]])),
-  };
 }
 
 /** Collects schema-validation failures as field errors. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody } from './error-handler.ts';
+import { errorBody } from '../lib/error-body.ts';
 
 /** The service worker's file in the web build, served at `/service-worker.js` (SPEC §7). */
 export const SERVICE_WORKER_FILE = 'service-worker.js';

@@ -9,8 +9,33 @@ import {
 } from '@uniquair/contract/search';
 import { addDays, addYears, type Ymd } from '@uniquair/domain/dates/ymd';
 import { freshClient } from './accounts.ts';
+import { buildTestApp, type TestApp } from './build.ts';
+import type { TestClock } from './clock.ts';
 import { TEST_TODAY } from './database.ts';
 import { dailyRoundTrip } from './search.ts';
+
+/** Booking tests' settings: results kept a day, no create limit, no unpaid caps, no sweeper. */
+export const BOOKING_TEST_ENV = {
+  SEARCH_RESULT_TTL_SECONDS: '86400',
+  BOOKING_CREATES_PER_MINUTE: '0',
+  BOOKING_UNPAID_PER_TRAVELLER: '0',
+  BOOKING_UNPAID_PER_CLIENT: '0',
+  BOOKING_HOLD_SWEEP_SECONDS: '0',
+} as const;
+
+/**
+ * The app of a booking test on a test clock: {@link BOOKING_TEST_ENV} with `env` over it, and a
+ * search init that waits for its result (for {@link searchTrip}).
+ */
+export function buildBookingTestApp(
+  clock: TestClock,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  return buildTestApp(
+    { ...BOOKING_TEST_ENV, ...env },
+    { clock: clock.now, search: { initWaitMs: 10_000 } },
+  );
+}
 
 export interface TripSearch {
   hash: string;
@@ -159,4 +184,13 @@ export async function fareClassOf(
     .where('flight_id', '=', Number(selection.flightId))
     .where('letter', '=', selection.fareClass)
     .executeTakeFirstOrThrow();
+}
+
+/** Sets an inventory fare class's price or seats left (how a test changes the inventory). */
+export async function setFareClass(
+  app: FastifyInstance,
+  id: number,
+  changes: { price_minor?: number; seats_left?: number },
+): Promise<void> {
+  await app.db.updateTable('fare_classes').set(changes).where('id', '=', id).execute();
 }

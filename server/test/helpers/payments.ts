@@ -27,7 +27,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ProviderPayment } from '../../src/modules/payments/payment-provider.ts';
+import type { ProviderPayment } from '../../src/modules/payments/payments.provider.ts';
 import type { SandboxGateway } from '../../src/modules/sandbox-gateway/sandbox-gateway.routes.ts';
 import { buildTestApp, type TestApp, type TestAppOptions } from './build.ts';
 
@@ -73,6 +73,34 @@ export interface PaymentsTestApp extends TestApp {
   ): Promise<CardToken>;
   followRedirect(redirectUrl: string, outcome: string): Promise<HostedPageResult>;
   settle(paymentId: string): Promise<ProviderPayment>;
+}
+
+/** A payments test app whose gateway sends its webhooks to a receiver of the test's own. */
+export interface ReceivingPaymentsTestApp extends PaymentsTestApp {
+  receiver: WebhookReceiver;
+}
+
+/**
+ * {@link startPaymentsTestApp} with PAYMENT_WEBHOOK_URL pointing at a {@link webhookReceiver}
+ * (each test decides which deliveries reach the app); `close()` stops both.
+ */
+export async function startWithWebhookReceiver(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<ReceivingPaymentsTestApp> {
+  const receiver = await webhookReceiver();
+  const testApp = await startPaymentsTestApp(
+    { ...env, PAYMENT_WEBHOOK_URL: receiver.url },
+    options,
+  );
+  return {
+    ...testApp,
+    receiver,
+    async close() {
+      await testApp.close();
+      await receiver.close();
+    },
+  };
 }
 
 async function freePort(): Promise<number> {

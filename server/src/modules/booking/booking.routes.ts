@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BookingHandOffParamsSchema,
@@ -15,16 +14,17 @@ import {
 import { BookingExtraDataResponseSchema } from '@uniquair/contract/booking-extra-data';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
-import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
 import { ServiceError } from '../../lib/service-error.ts';
 import { privateAnswer } from '../../plugins/auth.ts';
 import { currentAffiliate } from '../affiliates/affiliates.service.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
 import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
-import { BookingService, TooManyHolds, type Viewer } from './booking.service.ts';
-import { BUSY_RETRY_AFTER_SECONDS, busyAsUnavailable } from './database-busy.ts';
-import { renderHandOffPage, type HandOffPurpose } from './hand-off-page.ts';
-import { LookupGuard } from './lookup-guard.ts';
+import type { Viewer } from './booking.read.ts';
+import type { BookingService } from './booking.service.ts';
+import { TooManyHolds } from './booking.unpaid-caps.ts';
+import { BUSY_RETRY_AFTER_SECONDS, busyAsUnavailable } from './booking.database-busy.ts';
+import { renderHandOffPage, type HandOffPurpose } from './booking.hand-off-page.ts';
+import { LookupGuard } from './booking.lookup-guard.ts';
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
@@ -37,32 +37,6 @@ export const BOOKING_RATE_LIMITS = {
   handOffs: { max: 30, timeWindow: 60_000 },
 } as const;
 
-/** Window of the look-up miss limit. */
-const LOOKUP_WINDOW_MS = 10 * 60_000;
-
-export interface BookingRoutesOptions {
-  publicUrl: string;
-  paymentProviders: PaymentProviderFlags;
-  /** Secret keying the client-address hash stored with a booking. */
-  clientKey: string;
-  createsPerMinute: number;
-  maxUnpaidPerTraveller: number;
-  maxUnpaidPerClient: number;
-  lookupMissesPer10Minutes: number;
-  /** Interval of the hold sweeper; 0 leaves expiry to reads. */
-  holdSweepMs: number;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * Bookings: creation, reads and the hold life cycle (`expireOverdueHolds`, `retakeSeats`),
-     * for the payment modules to call.
-     */
-    bookings: BookingService;
-  }
-}
-
 const deviceTokensHeader = z.object({
   [DEVICE_TOKENS_HEADER]: z
     .string()
@@ -71,26 +45,28 @@ const deviceTokensHeader = z.object({
     .meta({ description: 'Device booking tokens of this browser, comma-separated.' }),
 });
 
+/** Window of the look-up miss limit. */
+const LOOKUP_WINDOW_MS = 10 * 60_000;
+
+export interface BookingRoutesOptions {
+  service: BookingService;
+  /** Secret keying the client-address hash stored with a booking. */
+  clientKey: string;
+  createsPerMinute: number;
+  lookupMissesPer10Minutes: number;
+}
+
 /**
  * The booking API (SPEC §2, §7; DESIGN §6): `POST /api/booking/create`, `GET /api/booking/{pnr}/get`,
  * `…/extra-data`, `…/payment-options`, and the e-mailed hand-offs `…/{pnr}/finish/{token}` and
- * `/api/booking/login-quick/{pnr}/{token}` (GET shows a page, POST uses the link). Starts the hold
- * sweeper with the app and stops it on close.
+ * `/api/booking/login-quick/{pnr}/{token}` (GET shows a page, POST uses the link).
  */
-const bookingRoutesPlugin: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, options) => {
-  const service = new BookingService({
-    db: app.db,
-    search: app.searchEngine.service,
-    mail: app.mail,
-    now: () => app.now(),
-    log: app.log,
-    publicUrl: options.publicUrl,
-    reference: () => app.referenceData.snapshot(),
-    paymentProviders: options.paymentProviders,
-    maxUnpaidPerTraveller: options.maxUnpaidPerTraveller,
-    maxUnpaidPerClient: options.maxUnpaidPerClient,
-  });
-  app.decorate('bookings', service);
+export async function bookingRoutes(
+  server: FastifyInstance,
+  options: BookingRoutesOptions,
+): Promise<void> {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { service } = options;
   const guard = new LookupGuard({
     max: options.lookupMissesPer10Minutes,
     windowMs: LOOKUP_WINDOW_MS,
@@ -126,27 +102,6 @@ const bookingRoutesPlugin: FastifyPluginAsyncZod<BookingRoutesOptions> = async (
       throw error;
     }
   };
-
-  let sweeper: NodeJS.Timeout | null = null;
-  let sweeping: Promise<unknown> | null = null;
-  app.addHook('onReady', async () => {
-    if (options.holdSweepMs <= 0) return;
-    sweeper = setInterval(() => {
-      if (sweeping !== null) return;
-      sweeping = service
-        .expireOverdueHolds()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'could not expire seat holds'))
-        .finally(() => {
-          sweeping = null;
-        });
-    }, options.holdSweepMs);
-    sweeper.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (sweeper !== null) clearInterval(sweeper);
-    await sweeping;
-    await service.calendarsSettled();
-  });
 
   app.post(
     '/api/booking/create',
@@ -334,6 +289,4 @@ const bookingRoutesPlugin: FastifyPluginAsyncZod<BookingRoutesOptions> = async (
     'Complete an unpaid booking from its e-mail',
   );
   handOff('login_quick', '/api/booking/login-quick/:pnr/:token', 'Open a booking from its e-mail');
-};
-
-export const bookingRoutes = fp(bookingRoutesPlugin, { name: 'booking-routes' });
+}

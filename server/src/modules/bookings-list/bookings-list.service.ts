@@ -22,6 +22,7 @@ import {
   savedPassengersOfUser,
   touchPassengers,
   type BookingSummaryRow,
+  type SavedPassengerInput,
 } from './bookings-list.repository.ts';
 
 const DEVICE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -164,4 +165,17 @@ export class BookingsListService {
     });
     return { success: true, claimed: claimed.map((booking) => booking.pnr) };
   }
+}
+
+/**
+ * Saves an account's passengers in the caller's transaction (a booking made signed in with
+ * "save passengers"): the same person once, with the latest details.
+ */
+export async function savePassengers(
+  trx: Kysely<Database>,
+  userId: number,
+  passengers: readonly SavedPassengerInput[],
+  now: string,
+): Promise<void> {
+  await rememberPassengers(trx, userId, passengers, now);
 }

@@ -16,29 +16,22 @@ export async function bookingById(
   return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function bookingByPnr(
-  db: Kysely<Database>,
-  pnr: string,
-): Promise<BookingRow | undefined> {
-  return db.selectFrom('bookings').selectAll().where('pnr', '=', pnr).executeTakeFirst();
-}
-
 /**
- * Takes the booking's row for this transaction while it is still in `status` (PostgreSQL: the
- * row lock makes a concurrent payment of the same booking wait for this one to commit; SQLite:
- * one writer at a time). Answers false when the booking is no longer in that status.
+ * Takes the booking's row for this transaction while it can be paid: `not_paid` with its hold
+ * still running at `now` (PostgreSQL: the row lock makes a concurrent payment of the same booking
+ * wait for this one to commit; SQLite: one writer at a time). Answers false when it cannot.
  */
-export async function lockBookingInStatus(
+export async function lockPayableBooking(
   db: Kysely<Database>,
   bookingId: number,
-  status: string,
   now: string,
 ): Promise<boolean> {
   const result = await db
     .updateTable('bookings')
     .set({ updated_at: now })
     .where('id', '=', bookingId)
-    .where('status', '=', status)
+    .where('status', '=', 'not_paid')
+    .where((eb) => eb.or([eb('hold_expires_at', 'is', null), eb('hold_expires_at', '>', now)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -20,7 +20,7 @@ import {
   PAYMENT_TEST_ENV,
   paymentRows,
   payBooking,
-} from './payments-test-kit.ts';
+} from '../../../test/helpers/payments-test-kit.ts';
 
 describe(`POST /api/booking/{pnr}/pay over the sandbox gateway (${dialectUnderTest()})`, () => {
   let test: PaymentsTestApp;

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -11,90 +10,46 @@ import {
 } from '@uniquair/contract/booking';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
-import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
 import { ServiceError } from '../../lib/service-error.ts';
-import { issueBookingLinkToken, markSeatsSold } from '../booking/booking.service.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
-import { registerTicketHandlers } from '../tickets/tickets.service.ts';
-import { PaymentProviderUnavailableError, WebhookVerificationError } from './payment-provider.ts';
-import { PaymentsService, landingPath } from './payments.service.ts';
-import { SIGNATURE_HEADER } from './webhook-signature.ts';
+import { PaymentProviderUnavailableError, WebhookVerificationError } from './payments.provider.ts';
+import type { ReturnLanding } from './payments.converge.ts';
+import type { PaymentsService } from './payments.service.ts';
+import { SIGNATURE_HEADER } from './payments.webhook-signature.ts';
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
-export interface PaymentsRoutesOptions {
-  publicUrl: string;
-  paymentProviders: PaymentProviderFlags;
-  /** How often open attempts are settled with the provider; 0 only on `reconcilePayments()`. */
-  reconcileIntervalMs: number;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Paying bookings: outcomes, webhooks, returns, the reconciler (tests call it directly). */
-    payments: PaymentsService;
-  }
-}
-
 /** Pay attempts per client in a minute; returns from provider pages likewise. */
 export const PAYMENT_RATE_LIMITS = { pay: 30, paymentReturn: 60 } as const;
+
+/** Where the browser lands after the provider's page, by the payment's outcome. */
+export function landingPath(pnr: string, landing: ReturnLanding): string {
+  switch (landing) {
+    case 'success':
+      return `/payment/${pnr.toLowerCase()}/success`;
+    case 'failure':
+      return `/payment/${pnr}/failure`;
+    case 'denied':
+      return `/payment/${pnr}/paypal/denied`;
+    case 'funding-denied':
+      return `/payment/${pnr}/paypal/funding-denied`;
+    case 'pay':
+      return `/booking/${pnr}/pay`;
+  }
+}
 
 /**
  * Paying a booking (DESIGN §6): `POST /api/booking/{pnr}/pay`, the browser's way back from the
  * provider's pages `GET /api/booking/{pnr}/payment-return`, and the provider's webhooks
- * `POST /api/payments/webhook`; registers the outbox handlers of tickets, the confirmation e-mail
- * and refunds, and runs the reconciler. Request bodies of these routes are never logged.
+ * `POST /api/payments/webhook`. Request bodies of these routes are never logged.
  */
-const paymentsRoutesPlugin: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, options) => {
-  const payments = new PaymentsService({
-    db: app.db,
-    provider: app.paymentProvider,
-    seats: {
-      markSeatsSold: async (db, bookingId, now) => {
-        await markSeatsSold(db, bookingId, now.toISOString());
-      },
-      retakeSeats: (db, bookingId) => app.bookings.retakeSeats(bookingId, db),
-    },
-    log: app.log,
-    now: () => app.now(),
-    publicUrl: options.publicUrl,
-    methods: options.paymentProviders,
-    afterOutboxWrite: () => app.outbox.kick(),
-  });
-  app.decorate('payments', payments);
-
-  registerTicketHandlers(app.outbox, {
-    publicUrl: options.publicUrl,
-    mailDelivers: () => app.mail.delivers,
-    kickMail: () => app.mail.kick(),
-    issueLinkToken: (db, bookingId, purpose, expiresAt, now) =>
-      issueBookingLinkToken(db, bookingId, purpose, expiresAt, now),
-  });
-  app.outbox.register('payment.refund', async (payload) => {
-    const { paymentId } = payload as { paymentId: number };
-    await payments.refund(paymentId);
-  });
-
-  let reconciler: NodeJS.Timeout | null = null;
-  let reconciling: Promise<unknown> | null = null;
-  app.addHook('onReady', async () => {
-    if (options.reconcileIntervalMs <= 0) return;
-    reconciler = setInterval(() => {
-      if (reconciling !== null) return;
-      reconciling = payments
-        .reconcile()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'could not reconcile payments'))
-        .finally(() => {
-          reconciling = null;
-        });
-    }, options.reconcileIntervalMs);
-    reconciler.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (reconciler !== null) clearInterval(reconciler);
-    await reconciling;
-  });
+export async function paymentsRoutes(
+  server: FastifyInstance,
+  options: { payments: PaymentsService },
+): Promise<void> {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { payments } = options;
 
   /** The booking when this browser may read it (the booking module's rule), else 404. */
   const openBooking = async (request: FastifyRequest, pnr: string) => {
@@ -192,7 +147,7 @@ const paymentsRoutesPlugin: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async
   );
 
   await app.register(webhookRoute, { payments });
-};
+}
 
 /**
  * `POST /api/payments/webhook`, in a scope of its own: the JSON body is kept raw (the signature
@@ -274,8 +229,3 @@ function sendStored(reply: FastifyReply, answer: { status: number; body: string 
     .serializer((payload: unknown) => payload as string)
     .send(answer.body);
 }
-
-export const paymentsRoutes = fp(paymentsRoutesPlugin, {
-  name: 'payments-routes',
-  dependencies: ['booking-routes', 'payment-gateway', 'outbox', 'mail'],
-});

@@ -5,13 +5,12 @@ import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import {
   CARDS,
-  startPaymentsTestApp,
-  webhookReceiver,
-  type PaymentsTestApp,
+  startWithWebhookReceiver,
+  type ReceivingPaymentsTestApp,
   type WebhookReceiver,
 } from '../../../test/helpers/payments.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
-import type { ProviderPayment, WebhookEvent } from './payment-provider.ts';
+import type { ProviderPayment, WebhookEvent } from './payments.provider.ts';
 import {
   bookingFactory,
   bookingRow,
@@ -21,32 +20,29 @@ import {
   paymentRows,
   payBooking,
   type MadeBooking,
-} from './payments-test-kit.ts';
-import { signWebhook, SIGNATURE_HEADER } from './webhook-signature.ts';
+} from '../../../test/helpers/payments-test-kit.ts';
+import { signWebhook, SIGNATURE_HEADER } from './payments.webhook-signature.ts';
 
 /**
  * Webhooks, returns from provider pages, late payments and the reconciler. The sandbox sends its
  * webhooks to a recorder here, so each test decides which deliveries reach the app, and when.
  */
 describe(`payment outcomes: webhooks, returns, reconciler (${dialectUnderTest()})`, () => {
-  let test: PaymentsTestApp;
+  let test: ReceivingPaymentsTestApp;
   let receiver: WebhookReceiver;
   let next: () => Promise<MadeBooking>;
   const clock = testClock();
 
   beforeAll(async () => {
-    receiver = await webhookReceiver();
-    test = await startPaymentsTestApp(
-      { ...PAYMENT_TEST_ENV, PAYMENT_WEBHOOK_URL: receiver.url },
-      { clock: clock.now, search: { initWaitMs: 10_000 } },
-    );
+    test = await startWithWebhookReceiver(PAYMENT_TEST_ENV, {
+      clock: clock.now,
+      search: { initWaitMs: 10_000 },
+    });
+    receiver = test.receiver;
     next = bookingFactory(test.app, 30);
   });
 
-  afterAll(async () => {
-    await test.close();
-    await receiver.close();
-  }, 120_000);
+  afterAll(() => test.close(), 120_000);
 
   const secret = () => test.config.paymentGateway.webhookSecret;
 

@@ -21,7 +21,12 @@ import type { Clock } from '../../lib/clock.ts';
 import type { PricingRepository, PricingRouteRow } from './pricing.repository.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { currentVersion, priceSummaryEvents, SUMMARY_CURRENCY } from '../../db/route-day-prices.ts';
+import {
+  currentVersion,
+  priceSummaryEvents,
+  refreshRouteDayPrices,
+  SUMMARY_CURRENCY,
+} from '../../db/route-day-prices.ts';
 
 /** Months in the month calendar: the current one and the eleven after it. */
 export const CALENDAR_MONTHS = 12;
@@ -242,4 +247,16 @@ export class PricingService {
     });
     return value;
   }
+}
+
+/**
+ * Rebuilds the calendars of some routes and days after their seats changed (a booking made, a
+ * hold ended): the summary rows and the `prices` version, which drops every prepared calendar.
+ */
+export async function refreshPriceCalendars(
+  db: Kysely<Database>,
+  routeIds: readonly number[],
+  dates: readonly Ymd[],
+): Promise<void> {
+  await refreshRouteDayPrices(db, routeIds, dates);
 }

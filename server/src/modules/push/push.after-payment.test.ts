@@ -14,7 +14,11 @@ import {
   type PushReceiver,
 } from '../../../test/helpers/push-receiver.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
-import { makeBooking, PAYMENT_TEST_ENV, payBooking } from '../payments/payments-test-kit.ts';
+import {
+  makeBooking,
+  PAYMENT_TEST_ENV,
+  payBooking,
+} from '../../../test/helpers/payments-test-kit.ts';
 
 /**
  * The whole way of a booking push: a browser subscribes with the device token of its booking,

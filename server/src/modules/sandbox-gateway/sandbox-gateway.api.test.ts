@@ -6,11 +6,11 @@ import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import {
   CARDS,
   startPaymentsTestApp,
-  webhookReceiver,
-  type PaymentsTestApp,
+  startWithWebhookReceiver,
+  type ReceivingPaymentsTestApp,
   type WebhookReceiver,
 } from '../../../test/helpers/payments.ts';
-import { verifyWebhookSignature } from '../payments/webhook-signature.ts';
+import { verifyWebhookSignature } from '../payments/payments.webhook-signature.ts';
 
 interface Answer {
   status: number;
@@ -19,24 +19,18 @@ interface Answer {
 }
 
 describe(`sandbox gateway API on ${dialectUnderTest()}`, () => {
-  let t: PaymentsTestApp;
+  let t: ReceivingPaymentsTestApp;
   let receiver: WebhookReceiver;
   let api: string;
   let secretKey: string;
 
   beforeAll(async () => {
-    receiver = await webhookReceiver();
-    t = await startPaymentsTestApp(
-      { PAYMENT_WEBHOOK_URL: receiver.url },
-      { paymentGateway: { sandbox: { settleDelayMs: 200 } } },
-    );
+    t = await startWithWebhookReceiver({}, { paymentGateway: { sandbox: { settleDelayMs: 200 } } });
+    receiver = t.receiver;
     api = `${t.baseUrl}/sandbox-gateway/v1`;
     secretKey = t.config.paymentGateway.secretKey;
   });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-  });
+  afterAll(() => t.close());
   beforeEach(() => {
     Object.assign(t.gateway.faults, {
       apiDelayMs: 0,

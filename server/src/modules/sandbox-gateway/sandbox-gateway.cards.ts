@@ -1,5 +1,6 @@
 import { cardBrand, isCardExpired, passesLuhn } from '@uniquair/domain/payments/card-number';
-import type { DeclineReason } from '../payments/payment-provider.ts';
+import type { DeclineReason, GatewayMethod } from '../payments/payments.provider.ts';
+import type { GatewayPaymentRow } from './sandbox-gateway.repository.ts';
 
 /**
  * Card rules of the sandbox gateway: number checks, brand detection and the test cards
@@ -108,4 +109,21 @@ export function validateCard(
       scenario: scenarioOf(digits),
     },
   };
+}
+
+/** What a new payment's state is, from its method and (for cards) its test scenario. */
+export function initialState(
+  method: GatewayMethod,
+  scenario: CardScenario | null,
+): Pick<GatewayPaymentRow, 'status' | 'failure_reason' | 'action'> {
+  if (scenario !== null) {
+    if (scenario === 'success') return { status: 'succeeded', failure_reason: null, action: null };
+    if (scenario === 'three_d_secure') {
+      return { status: 'requires_action', failure_reason: null, action: 'three_d_secure' };
+    }
+    return { status: 'failed', failure_reason: scenario, action: null };
+  }
+  if (method === 'PAYPAL')
+    return { status: 'requires_action', failure_reason: null, action: 'approval' };
+  return { status: 'requires_action', failure_reason: null, action: 'bank_redirect' };
 }

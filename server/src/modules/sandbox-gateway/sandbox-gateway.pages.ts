@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '../../lib/html-escape.ts';
 import type { CardTokenRow, GatewayPaymentRow } from './sandbox-gateway.repository.ts';
-import { outcomesOf, type HostedOutcome } from './sandbox-gateway.service.ts';
 
 /**
  * The sandbox gateway's hosted pages: the 3-D Secure challenge, the wallet approval page and the
@@ -9,6 +8,16 @@ import { outcomesOf, type HostedOutcome } from './sandbox-gateway.service.ts';
  * without JavaScript (one form, one submit button per choice, POST only) and carry their own
  * strict Content-Security-Policy.
  */
+
+export type HostedOutcome = 'complete' | 'fail' | 'approve' | 'cancel' | 'funding_failure' | 'pay';
+
+/** The buttons of each hosted page, by the payment's `action` and method. */
+export function outcomesOf(payment: Pick<GatewayPaymentRow, 'action' | 'method'>): HostedOutcome[] {
+  if (payment.action === 'three_d_secure') return ['complete', 'fail'];
+  if (payment.action === 'approval') return ['approve', 'cancel', 'funding_failure'];
+  if (payment.method === 'TRUSTLY') return ['pay', 'cancel'];
+  return ['approve', 'cancel'];
+}
 
 const STYLE = `
 body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f3f4f6;color:#111827}

@@ -10,11 +10,8 @@ import {
   returnLocation,
 } from './sandbox-gateway.pages.ts';
 import { SandboxGatewayRepository } from './sandbox-gateway.repository.ts';
-import {
-  GatewayError,
-  SandboxGatewayService,
-  type StoredAnswer,
-} from './sandbox-gateway.service.ts';
+import { GatewayError, type StoredAnswer } from './sandbox-gateway.requests.ts';
+import { SandboxGatewayService } from './sandbox-gateway.service.ts';
 import { WebhookDispatcher } from './sandbox-gateway.webhooks.ts';
 
 /**

@@ -1,18 +1,31 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { PAYMENT_PROVIDERS } from '@uniquair/domain/config/payment-providers';
 import type {
   DeclineReason,
   GatewayMethod,
-  ProviderPayment,
   ProviderPaymentStatus,
   WebhookEvent,
-} from '../payments/payment-provider.ts';
-import { validateCard, type CardInput, type CardScenario } from './sandbox-gateway.cards.ts';
+} from '../payments/payments.provider.ts';
+import {
+  initialState,
+  validateCard,
+  type CardInput,
+  type CardScenario,
+} from './sandbox-gateway.cards.ts';
+import { outcomesOf, type HostedOutcome } from './sandbox-gateway.pages.ts';
 import {
   isUniqueViolation,
   type GatewayPaymentRow,
   type SandboxGatewayRepository,
 } from './sandbox-gateway.repository.ts';
+import {
+  fingerprintOf,
+  GatewayError,
+  IDEMPOTENCY_KEY,
+  parseCreateBody,
+  randomId,
+  type CardTokenAnswer,
+  type GatewayPaymentObject,
+  type StoredAnswer,
+} from './sandbox-gateway.requests.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
@@ -23,70 +36,6 @@ import type { Database } from '../../db/database.ts';
  * same transaction as the change.
  */
 
-export const CARD_METHODS: readonly GatewayMethod[] = ['CREDIT_CARD', 'REVOLUT_CREDIT_CARD'];
-export const GATEWAY_METHODS = PAYMENT_PROVIDERS.filter(
-  (method): method is GatewayMethod => method !== 'DIRECT_TO_AIRLINE',
-);
-
-/** An error the gateway answers with its own error body `{error: {type, code, message, fields}}`. */
-export class GatewayError extends Error {
-  override readonly name = 'GatewayError';
-
-  constructor(
-    readonly status: number,
-    readonly type:
-      | 'invalid_request_error'
-      | 'authentication_error'
-      | 'idempotency_error'
-      | 'not_found'
-      | 'conflict'
-      | 'api_error',
-    readonly code: string,
-    message: string,
-    readonly fields: Record<string, string[]> = {},
-  ) {
-    super(message);
-  }
-
-  body(): string {
-    const fields = Object.keys(this.fields).length > 0 ? { fields: this.fields } : {};
-    return JSON.stringify({
-      error: { type: this.type, code: this.code, message: this.message, ...fields },
-    });
-  }
-}
-
-export interface CardTokenAnswer {
-  token: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-}
-
-/** The payment object of the API: the interface's ProviderPayment plus the card summary. */
-export interface GatewayPaymentObject extends ProviderPayment {
-  readonly card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
-  readonly createdAt: string;
-}
-
-/** A stored answer to an idempotent request: the status and the exact body. */
-export interface StoredAnswer {
-  status: number;
-  body: string;
-  replayed: boolean;
-}
-
-export type HostedOutcome = 'complete' | 'fail' | 'approve' | 'cancel' | 'funding_failure' | 'pay';
-
-/** The buttons of each hosted page, by the payment's `action` and method. */
-export function outcomesOf(payment: Pick<GatewayPaymentRow, 'action' | 'method'>): HostedOutcome[] {
-  if (payment.action === 'three_d_secure') return ['complete', 'fail'];
-  if (payment.action === 'approval') return ['approve', 'cancel', 'funding_failure'];
-  if (payment.method === 'TRUSTLY') return ['pay', 'cancel'];
-  return ['approve', 'cancel'];
-}
-
 export interface SandboxGatewayServiceOptions {
   /** The gateway's base URL as browsers reach it (hosted pages), e.g. `/sandbox-gateway`. */
   publicUrl: string;
@@ -96,112 +45,6 @@ export interface SandboxGatewayServiceOptions {
   settleDelayMs: number;
   /** Called after an event is written, so delivery can start without waiting for its timer. */
   onEvent?: () => void;
-}
-
-function randomId(prefix: string): string {
-  return `${prefix}_${randomBytes(12).toString('hex')}`;
-}
-
-function fingerprintOf(body: string): string {
-  return createHash('sha256').update(body).digest('hex');
-}
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-const CURRENCY = /^[A-Z]{3}$/;
-const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
-const LOCALE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
-
-/** A return URL: absolute http(s), or a path on the payer's current origin. */
-function isReturnUrl(value: string): boolean {
-  if (value.length > 2000) return false;
-  if (/^\/(?![/\\])/.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-interface CreateInput {
-  method: GatewayMethod;
-  amount: number;
-  currency: string;
-  reference: string;
-  cardToken: string | null;
-  returnUrl: string;
-  locale: string;
-}
-
-function parseCreateBody(body: unknown): CreateInput {
-  const errors: Record<string, string[]> = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
-  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-
-  const method = input.method;
-  if (typeof method !== 'string' || !(GATEWAY_METHODS as readonly string[]).includes(method)) {
-    fail('method', `Expected one of ${GATEWAY_METHODS.join(', ')}`);
-  }
-  const amount = input.amount;
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) {
-    fail('amount', 'Expected a positive integer amount in minor units');
-  }
-  if (typeof input.currency !== 'string' || !CURRENCY.test(input.currency)) {
-    fail('currency', 'Expected an ISO 4217 code such as USD');
-  }
-  if (typeof input.reference !== 'string' || !REFERENCE.test(input.reference)) {
-    fail('reference', 'Expected 1 to 64 letters, digits, _ or -');
-  }
-  if (typeof input.returnUrl !== 'string' || !isReturnUrl(input.returnUrl)) {
-    fail('returnUrl', 'Expected an http(s) URL or a path starting with /');
-  }
-  const locale = input.locale ?? 'en';
-  if (typeof locale !== 'string' || !LOCALE.test(locale)) {
-    fail('locale', 'Expected a language tag such as en or pt-BR');
-  }
-  const isCard = typeof method === 'string' && (CARD_METHODS as readonly string[]).includes(method);
-  const token = input.card;
-  if (isCard && (typeof token !== 'string' || !/^tok_[0-9a-f]{24}$/.test(token))) {
-    fail('card', 'A card payment needs the card token from /v1/tokens');
-  }
-  if (!isCard && token !== undefined && token !== null) {
-    fail('card', 'Only card payments take a card token');
-  }
-  if (Object.keys(errors).length > 0) {
-    throw new GatewayError(
-      400,
-      'invalid_request_error',
-      'invalid_parameters',
-      'Invalid request',
-      errors,
-    );
-  }
-  return {
-    method: method as GatewayMethod,
-    amount: amount as number,
-    currency: input.currency as string,
-    reference: input.reference as string,
-    cardToken: isCard ? (token as string) : null,
-    returnUrl: input.returnUrl as string,
-    locale: locale as string,
-  };
-}
-
-/** What a new payment's state is, from its method and (for cards) its test scenario. */
-function initialState(
-  method: GatewayMethod,
-  scenario: CardScenario | null,
-): Pick<GatewayPaymentRow, 'status' | 'failure_reason' | 'action'> {
-  if (scenario !== null) {
-    if (scenario === 'success') return { status: 'succeeded', failure_reason: null, action: null };
-    if (scenario === 'three_d_secure') {
-      return { status: 'requires_action', failure_reason: null, action: 'three_d_secure' };
-    }
-    return { status: 'failed', failure_reason: scenario, action: null };
-  }
-  if (method === 'PAYPAL')
-    return { status: 'requires_action', failure_reason: null, action: 'approval' };
-  return { status: 'requires_action', failure_reason: null, action: 'bank_redirect' };
 }
 
 const EVENT_OF_STATUS: Partial<Record<string, WebhookEvent['type']>> = {

@@ -1,4 +1,4 @@
-import { signWebhook, SIGNATURE_HEADER } from '../payments/webhook-signature.ts';
+import { signWebhook, SIGNATURE_HEADER } from '../payments/payments.webhook-signature.ts';
 import type { GatewayEventRow, SandboxGatewayRepository } from './sandbox-gateway.repository.ts';
 import type { SandboxGatewayService } from './sandbox-gateway.service.ts';
 

@@ -2,13 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CreateBookingResponseSchema, type PayRequest } from '@uniquair/contract/booking';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
-import { freshClient } from '../../../test/helpers/accounts.ts';
-import {
-  bookingBody,
-  createBooking,
-  searchTrip,
-  type TripSearch,
-} from '../../../test/helpers/booking.ts';
+import { freshClient } from './accounts.ts';
+import { bookingBody, createBooking, searchTrip, type TripSearch } from './booking.ts';
 
 /** What the payment tests share: making a booking and paying it through the API. */
 
@@ -21,6 +16,14 @@ export interface MadeBooking {
 export async function makeBooking(app: FastifyInstance, trip: TripSearch): Promise<MadeBooking> {
   const response = await createBooking(app, bookingBody(trip));
   if (response.statusCode !== 200) throw new Error(`create answered ${response.body}`);
+  return madeBooking(app, response);
+}
+
+/** The booking a successful create answered, with its row id. */
+async function madeBooking(
+  app: FastifyInstance,
+  response: LightMyRequestResponse,
+): Promise<MadeBooking> {
   const created = CreateBookingResponseSchema.parse(response.json());
   const row = await app.db
     .selectFrom('bookings')
@@ -106,15 +109,7 @@ export function bookingFactory(app: FastifyInstance, firstDay = 30) {
         oneWay: true,
       });
       const response = await createBooking(app, bookingBody(trip));
-      if (response.statusCode === 200) {
-        const created = CreateBookingResponseSchema.parse(response.json());
-        const row = await app.db
-          .selectFrom('bookings')
-          .select('id')
-          .where('pnr', '=', created.pnr)
-          .executeTakeFirstOrThrow();
-        return { pnr: created.pnr, deviceToken: created.deviceToken, id: Number(row.id) };
-      }
+      if (response.statusCode === 200) return madeBooking(app, response);
       day += 1;
       trip = null;
     }

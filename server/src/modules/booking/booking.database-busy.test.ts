@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../lib/service-error.ts';
-import { busyAsUnavailable } from './database-busy.ts';
+import { busyAsUnavailable } from './booking.database-busy.ts';
 
 describe('busyAsUnavailable', () => {
   it.each(['SQLITE_BUSY', 'SQLITE_LOCKED', '40P01', '40001', '55P03'])(

@@ -9,12 +9,12 @@ import {
   type PaymentProviderClient,
   type ProviderPayment,
   type WebhookEvent,
-} from './payment-provider.ts';
+} from './payments.provider.ts';
 import {
   DEFAULT_TOLERANCE_SECONDS,
   SignatureVerificationError,
   verifyWebhookSignature,
-} from './webhook-signature.ts';
+} from './payments.webhook-signature.ts';
 
 /**
  * Our client of the sandbox payment gateway (docs/payments.md): plain HTTP with the secret key,
@@ -23,6 +23,12 @@ import {
  * every payment. It speaks only the gateway's public protocol, so it works the same whether the
  * sandbox runs in this process or elsewhere.
  */
+
+/**
+ * Where the sandbox gateway is mounted when it runs inside this server (and in its own process):
+ * the client's address over loopback unless PAYMENT_GATEWAY_URL names another.
+ */
+export const SANDBOX_GATEWAY_PREFIX = '/sandbox-gateway';
 
 export interface CircuitBreakerOptions {
   /** Consecutive failures (network, timeout, 5xx) that open the circuit. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   BookingHandOffResponseSchema,
   BookingResponseSchema,
@@ -11,12 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import {
   bookingBody,
+  buildBookingTestApp,
   createBooking,
   fareClassOf,
   getBooking,
   searchTrip,
+  setFareClass,
 } from '../../../test/helpers/booking.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
@@ -27,8 +28,10 @@ import {
   tokenIn,
   type TestSmtpServer,
 } from '../../../test/helpers/smtp.ts';
+import { secretHash } from '../../lib/secret-hash.ts';
 import { refreshRouteDayPrices } from '../../db/route-day-prices.ts';
-import { issueBookingLinkToken, markSeatsSold } from './booking.service.ts';
+import { markSeatsSold } from './booking.hold-repository.ts';
+import { issueBookingLinkToken } from './booking.repository.ts';
 
 const HOLD_MS = SEAT_HOLD_MINUTES * 60_000;
 
@@ -40,18 +43,10 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
   beforeAll(async () => {
     clock = testClock();
     smtp = await startSmtpServer();
-    testApp = await buildTestApp(
-      {
-        SEARCH_RESULT_TTL_SECONDS: '86400',
-        SMTP_URL: smtp.url,
-        BOOKING_CREATES_PER_MINUTE: '0',
-        BOOKING_UNPAID_PER_TRAVELLER: '0',
-        BOOKING_UNPAID_PER_CLIENT: '0',
-        BOOKING_HOLD_SWEEP_SECONDS: '0',
-        PAYMENT_PROVIDERS: 'CREDIT_CARD,PAYPAL,DIRECT_TO_AIRLINE',
-      },
-      { clock: clock.now, search: { initWaitMs: 10_000 } },
-    );
+    testApp = await buildBookingTestApp(clock, {
+      SMTP_URL: smtp.url,
+      PAYMENT_PROVIDERS: 'CREDIT_CARD,PAYPAL,DIRECT_TO_AIRLINE',
+    });
   });
 
   afterAll(async () => {
@@ -75,11 +70,7 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
       .orderBy('price_minor')
       .limit(1)
       .executeTakeFirstOrThrow();
-    await app.db
-      .updateTable('fare_classes')
-      .set({ seats_left: 1 })
-      .where('id', '=', cheapest.id)
-      .execute();
+    await setFareClass(app, cheapest.id, { seats_left: 1 });
     await refreshRouteDayPrices(app.db, [out.id], [day]);
     const calendar = () =>
       app.db
@@ -186,11 +177,7 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
 
     // The seats are sold to someone else meanwhile: re-taking fails and changes nothing.
     const fare = await fareClassOf(app, selection);
-    await app.db
-      .updateTable('fare_classes')
-      .set({ seats_left: 0 })
-      .where('id', '=', fare.id)
-      .execute();
+    await setFareClass(app, fare.id, { seats_left: 0 });
     const id = (
       await app.db
         .selectFrom('bookings')
@@ -257,7 +244,7 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
       const unused = await testApp.app.db
         .selectFrom('booking_link_tokens')
         .select('used_at')
-        .where('token_hash', '=', tokenHash(tokenIn(link)))
+        .where('token_hash', '=', secretHash(tokenIn(link)))
         .executeTakeFirstOrThrow();
       expect(unused.used_at).toBeNull();
       // Its language follows the visitor.
@@ -409,132 +396,6 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
       '/api/booking/login-quick/{pnr}/{token}',
     ]) {
       expect(Object.keys(paths[path] ?? {}).sort(), path).toEqual(['get', 'post']);
-    }
-  });
-});
-
-describe(`booking caps against hoarding (${dialectUnderTest()})`, () => {
-  let testApp: TestApp;
-  let clock: TestClock;
-
-  beforeAll(async () => {
-    clock = testClock();
-    testApp = await buildTestApp(
-      {
-        SEARCH_RESULT_TTL_SECONDS: '86400',
-        BOOKING_CREATES_PER_MINUTE: '4',
-        BOOKING_UNPAID_PER_TRAVELLER: '2',
-        BOOKING_UNPAID_PER_CLIENT: '3',
-        BOOKING_HOLD_SWEEP_SECONDS: '0',
-      },
-      { clock: clock.now, search: { initWaitMs: 10_000 } },
-    );
-  });
-
-  afterAll(() => testApp.close());
-
-  it('caps unpaid holds per device and per client; others are not affected; expiry frees them', async () => {
-    const { app } = testApp;
-    const search = await searchTrip(app, { oneWay: true, days: 28 });
-    const body = bookingBody(search);
-    const tokens: string[] = [];
-    for (let i = 0; i < 2; i += 1) {
-      const response = await createBooking(app, body, { tokens });
-      expect(response.statusCode, response.body).toBe(200);
-      tokens.push(CreateBookingResponseSchema.parse(response.json()).deviceToken);
-    }
-    const refusal = await createBooking(app, body, { tokens });
-    const third = expectApiError(refusal, 429, 'TOO_MANY_REQUESTS');
-    // Retry when the first of those holds ends.
-    expect(refusal.headers['retry-after']).toBe(String(HOLD_MS / 1000));
-    expect(third.errors._?.[0]).toMatch(/unpaid bookings/);
-    // Another traveller is not held back.
-    expect((await createBooking(app, body)).statusCode).toBe(200);
-
-    // One client address: three unpaid bookings, then no more.
-    const client = freshClient();
-    for (let i = 0; i < 3; i += 1) {
-      expect((await createBooking(app, body, { remoteAddress: client })).statusCode).toBe(200);
-    }
-    expectApiError(
-      await createBooking(app, body, { remoteAddress: client }),
-      429,
-      'TOO_MANY_REQUESTS',
-    );
-    // When the holds end, the device and the client may book again.
-    clock.advance(HOLD_MS);
-    expect((await createBooking(app, body, { tokens })).statusCode).toBe(200);
-  });
-
-  it('limits booking attempts per client per minute', async () => {
-    const client = freshClient();
-    for (let i = 0; i < 4; i += 1) {
-      const response = await createBooking(testApp.app, {}, { remoteAddress: client });
-      expect(response.statusCode).toBe(400);
-    }
-    const limited = expectApiError(
-      await createBooking(testApp.app, {}, { remoteAddress: client }),
-      429,
-      'TOO_MANY_REQUESTS',
-    );
-    expect(limited.success).toBe(false);
-  });
-
-  it('at most nine seated passengers per booking', async () => {
-    const search = await searchTrip(testApp.app, { oneWay: true, days: 29 });
-    const body = bookingBody(search);
-    const passenger = body.passengers[0];
-    if (!passenger) throw new Error('no passenger');
-    const ten = Array.from({ length: 10 }, (_, i) => ({ ...passenger, firstName: `P${i}` }));
-    const error = expectApiError(
-      await createBooking(testApp.app, { ...body, passengers: ten }),
-      400,
-      'VALIDATION_ERROR',
-    );
-    expect(error.errors['body.passengers']).toContain('At most 9 adults and children per booking');
-  });
-});
-
-function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-describe(`the hold sweeper (${dialectUnderTest()})`, () => {
-  it('runs with the app on its interval, expiring holds nobody reads, and stops on close', async () => {
-    const clock = testClock();
-    const testApp = await buildTestApp(
-      {
-        SEARCH_RESULT_TTL_SECONDS: '86400',
-        BOOKING_CREATES_PER_MINUTE: '0',
-        BOOKING_HOLD_SWEEP_SECONDS: '1',
-      },
-      { clock: clock.now, search: { initWaitMs: 10_000 } },
-    );
-    try {
-      const { app } = testApp;
-      const search = await searchTrip(app, { oneWay: true, days: 31 });
-      const body = bookingBody(search);
-      const response = await createBooking(app, body);
-      expect(response.statusCode, response.body).toBe(200);
-      const { pnr } = CreateBookingResponseSchema.parse(response.json());
-      const status = async () =>
-        (
-          await app.db
-            .selectFrom('bookings')
-            .select('status')
-            .where('pnr', '=', pnr)
-            .executeTakeFirstOrThrow()
-        ).status;
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(await status()).toBe('not_paid');
-      clock.advance(HOLD_MS);
-      const deadline = Date.now() + 10_000;
-      while ((await status()) !== 'expired' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(await status()).toBe('expired');
-    } finally {
-      await testApp.close();
     }
   });
 });

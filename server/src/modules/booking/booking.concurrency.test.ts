@@ -2,8 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { CreateBookingResponseSchema } from '@uniquair/contract/booking';
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingBody, fareClassOf, searchTrip } from '../../../test/helpers/booking.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import {
+  bookingBody,
+  buildBookingTestApp,
+  fareClassOf,
+  searchTrip,
+  setFareClass,
+} from '../../../test/helpers/booking.ts';
+import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 
@@ -17,16 +23,7 @@ describe(`booking the last seats concurrently (${dialectUnderTest()})`, () => {
   let origin: string;
 
   beforeAll(async () => {
-    testApp = await buildTestApp(
-      {
-        SEARCH_RESULT_TTL_SECONDS: '86400',
-        BOOKING_CREATES_PER_MINUTE: '0',
-        BOOKING_UNPAID_PER_TRAVELLER: '0',
-        BOOKING_UNPAID_PER_CLIENT: '0',
-        BOOKING_HOLD_SWEEP_SECONDS: '0',
-      },
-      { clock: testClock().now, search: { initWaitMs: 10_000 } },
-    );
+    testApp = await buildBookingTestApp(testClock());
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
   });
@@ -57,11 +54,7 @@ describe(`booking the last seats concurrently (${dialectUnderTest()})`, () => {
     const selection = body.selections[0];
     if (!selection) throw new Error('no selection');
     const fare = await fareClassOf(testApp.app, selection);
-    await testApp.app.db
-      .updateTable('fare_classes')
-      .set({ seats_left: 10 })
-      .where('id', '=', fare.id)
-      .execute();
+    await setFareClass(testApp.app, fare.id, { seats_left: 10 });
 
     // Every request is built first, then all are released at once.
     let release!: () => void;
@@ -106,16 +99,8 @@ describe(`booking the last seats concurrently (${dialectUnderTest()})`, () => {
     const outbound = await fareClassOf(testApp.app, outSelection);
     const inbound = await fareClassOf(testApp.app, backSelection);
     // The way out has 9 seats, the way back only 6: bookings must fail on the second leg too.
-    await testApp.app.db
-      .updateTable('fare_classes')
-      .set({ seats_left: 9 })
-      .where('id', '=', outbound.id)
-      .execute();
-    await testApp.app.db
-      .updateTable('fare_classes')
-      .set({ seats_left: 6 })
-      .where('id', '=', inbound.id)
-      .execute();
+    await setFareClass(testApp.app, outbound.id, { seats_left: 9 });
+    await setFareClass(testApp.app, inbound.id, { seats_left: 6 });
 
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -5,7 +5,8 @@ import { loggerOptions } from '../../app.ts';
 import { ConfigError, loadConfig, type Config } from '../../config/env.ts';
 import { openDatabase, redactDatabaseUrl } from '../../db/dialect.ts';
 import * as createSandboxGatewayTables from '../../db/migrations/20261122140000_create_sandbox_gateway.ts';
-import { SANDBOX_GATEWAY_PREFIX, tokenizationOriginCheck } from '../../plugins/payment-gateway.ts';
+import { SANDBOX_GATEWAY_PREFIX } from '../payments/payments.sandbox-client.ts';
+import { tokenizationOriginCheck } from './sandbox-gateway.plugin.ts';
 import {
   createSandboxGateway,
   DEFAULT_GATEWAY_TUNING,

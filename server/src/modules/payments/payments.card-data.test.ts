@@ -18,7 +18,11 @@ import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { passesLuhn } from '@uniquair/domain/payments/card-number';
 import { containsCardNumber } from '../../plugins/card-data-guard.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
-import { makeBooking, PAYMENT_TEST_ENV, payBooking } from './payments-test-kit.ts';
+import {
+  makeBooking,
+  PAYMENT_TEST_ENV,
+  payBooking,
+} from '../../../test/helpers/payments-test-kit.ts';
 
 /** A card number of our own (Amex-like, Luhn-valid, not a listed test card: it pays). */
 function canaryCardNumber(): string {

@@ -8,7 +8,7 @@ import {
   IDEMPOTENCY_LEASE_MS,
   pruneIdempotencyKeys,
   releaseIdempotencyKey,
-} from './idempotency.ts';
+} from './payments.idempotency.ts';
 
 describe('idempotency keys', () => {
   let database: TestDatabase;

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from '../app.ts';
-import { ConfigError, loadConfig } from '../config/env.ts';
-import { buildTestApp, type TestApp } from '../../test/helpers/build.ts';
-import { createTestDatabase } from '../../test/helpers/database.ts';
+import { buildApp, loggerOptions } from '../../app.ts';
+import { ConfigError, loadConfig } from '../../config/env.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { createTestDatabase } from '../../../test/helpers/database.ts';
 
 const SECRET = 'a-session-secret-of-at-least-32-characters-0000';
 

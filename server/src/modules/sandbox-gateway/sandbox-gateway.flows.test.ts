@@ -4,38 +4,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import {
   CARDS,
-  startPaymentsTestApp,
-  webhookReceiver,
+  startWithWebhookReceiver,
   type PaymentsTestApp,
-  type WebhookReceiver,
 } from '../../../test/helpers/payments.ts';
 import {
   PaymentProviderRequestError,
   type ChargeRequest,
   type GatewayMethod,
-} from '../payments/payment-provider.ts';
+} from '../payments/payments.provider.ts';
 
 const CARD_CANARY = '4111111111111111';
 const CVC_CANARY = '937';
 
 describe(`sandbox gateway on ${dialectUnderTest()}`, () => {
   let t: PaymentsTestApp;
-  let receiver: WebhookReceiver;
   let tokensUrl: string;
   let publishableKey: string;
   let secretKey: string;
   beforeAll(async () => {
     // Webhooks go to a receiver of this test's own (their delivery is tested in the API tests).
-    receiver = await webhookReceiver();
-    t = await startPaymentsTestApp({ PAYMENT_WEBHOOK_URL: receiver.url });
+    t = await startWithWebhookReceiver();
     tokensUrl = `${t.baseUrl}/sandbox-gateway/v1/tokens`;
     publishableKey = t.config.paymentGateway.publishableKey;
     secretKey = t.config.paymentGateway.secretKey;
   });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-  });
+  afterAll(() => t.close());
 
   const charge = (overrides: Partial<ChargeRequest> = {}) =>
     t.app.paymentProvider.charge({

@@ -5,9 +5,9 @@ import {
   PaymentProviderUnavailableError,
   WebhookVerificationError,
   type ChargeRequest,
-} from './payment-provider.ts';
-import { SandboxGatewayClient } from './sandbox-gateway-client.ts';
-import { signWebhook } from './webhook-signature.ts';
+} from './payments.provider.ts';
+import { SandboxGatewayClient } from './payments.sandbox-client.ts';
+import { signWebhook } from './payments.webhook-signature.ts';
 
 /** A stand-in gateway whose behaviour each test sets. */
 let handler: (request: IncomingMessage, response: ServerResponse, body: string) => void;

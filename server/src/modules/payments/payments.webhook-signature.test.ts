@@ -4,7 +4,7 @@ import {
   SignatureVerificationError,
   verifyWebhookSignature,
   type SignatureFailure,
-} from './webhook-signature.ts';
+} from './payments.webhook-signature.ts';
 
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
 const BODY = Buffer.from('{"id":"evt_1","type":"payment.succeeded","payment":{"amount":1250}}');

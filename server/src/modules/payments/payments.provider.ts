@@ -6,7 +6,7 @@ import type { PaymentProvider as PaymentMethod } from '@uniquair/domain/config/p
  * after a timeout or a crash never charges twice. Card data never passes through here: a card
  * arrives as the provider's token with brand, last four digits and expiry.
  *
- * The sandbox gateway (`sandbox-gateway-client.ts` talking HTTP to `../sandbox-gateway/`) is the
+ * The sandbox gateway (`payments.sandbox-client.ts` talking HTTP to `../sandbox-gateway/`) is the
  * default implementation for every gateway method; a real provider is another implementation of
  * this interface. DIRECT_TO_AIRLINE needs no provider.
  */

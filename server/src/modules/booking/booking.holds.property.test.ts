@@ -3,15 +3,17 @@ import { CreateBookingResponseSchema } from '@uniquair/contract/booking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingBody,
+  buildBookingTestApp,
   createBooking,
   fareClassOf,
   searchTrip,
   type TripSearch,
+  setFareClass,
 } from '../../../test/helpers/booking.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
-import { markSeatsSold } from './booking.service.ts';
+import { markSeatsSold } from './booking.hold-repository.ts';
 
 type Command =
   | { kind: 'book'; seats: 1 | 2 | 3 }
@@ -44,16 +46,7 @@ describe(`seat holds as a state machine (${dialectUnderTest()})`, () => {
 
   beforeAll(async () => {
     clock = testClock();
-    testApp = await buildTestApp(
-      {
-        SEARCH_RESULT_TTL_SECONDS: '86400',
-        BOOKING_CREATES_PER_MINUTE: '0',
-        BOOKING_UNPAID_PER_TRAVELLER: '0',
-        BOOKING_UNPAID_PER_CLIENT: '0',
-        BOOKING_HOLD_SWEEP_SECONDS: '0',
-      },
-      { clock: clock.now, search: { initWaitMs: 10_000 } },
-    );
+    testApp = await buildBookingTestApp(clock);
     for (const adults of [1, 2, 3]) {
       searches.set(
         adults,
@@ -85,11 +78,7 @@ describe(`seat holds as a state machine (${dialectUnderTest()})`, () => {
           // 24-hour freshness.
           clock.advance(16 * 60_000);
           await app.bookings.expireOverdueHolds();
-          await app.db
-            .updateTable('fare_classes')
-            .set({ seats_left: capacity })
-            .where('id', '=', fare.id)
-            .execute();
+          await setFareClass(app, fare.id, { seats_left: capacity });
           const ids: number[] = [];
 
           for (const command of commands) {

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
-import { SandboxGatewayClient } from '../payments/sandbox-gateway-client.ts';
+import { SandboxGatewayClient } from '../payments/payments.sandbox-client.ts';
 import { CARDS, webhookReceiver, type WebhookReceiver } from '../../../test/helpers/payments.ts';
 
-const ENTRY = fileURLToPath(new URL('./standalone.ts', import.meta.url));
+const ENTRY = fileURLToPath(new URL('./sandbox-gateway.standalone.ts', import.meta.url));
 
 async function freePort(): Promise<number> {
   const server = createServer();

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
+import { runEvery } from '../../lib/interval-job.ts';
+import { savePassengers } from '../bookings-list/bookings-list.service.ts';
+import { refreshPriceCalendars } from '../pricing/pricing.service.ts';
+import { bookingRoutes } from './booking.routes.ts';
+import { BookingService } from './booking.service.ts';
+
+export interface BookingPluginOptions {
+  publicUrl: string;
+  paymentProviders: PaymentProviderFlags;
+  /** Secret keying the client-address hash stored with a booking. */
+  clientKey: string;
+  createsPerMinute: number;
+  maxUnpaidPerTraveller: number;
+  maxUnpaidPerClient: number;
+  lookupMissesPer10Minutes: number;
+  /** Interval of the hold sweeper; 0 leaves expiry to reads. */
+  holdSweepMs: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Bookings: creation, reads and the hold life cycle (`expireOverdueHolds`, `retakeSeats`,
+     * `markSeatsSold`), for the payments module to call.
+     */
+    bookings: BookingService;
+  }
+}
+
+/**
+ * The booking module (SPEC §2, §7; DESIGN §6): builds the booking service, decorates
+ * `app.bookings` with it, registers the booking routes, and runs the hold sweeper from ready to
+ * close (close also waits for the price calendars being rebuilt).
+ */
+export const bookingPlugin = fp(
+  async (app: FastifyInstance, options: BookingPluginOptions) => {
+    const service = new BookingService({
+      db: app.db,
+      search: app.searchEngine.service,
+      mail: app.mail,
+      now: () => app.now(),
+      log: app.log,
+      publicUrl: options.publicUrl,
+      reference: () => app.referenceData.snapshot(),
+      paymentProviders: options.paymentProviders,
+      maxUnpaidPerTraveller: options.maxUnpaidPerTraveller,
+      maxUnpaidPerClient: options.maxUnpaidPerClient,
+      refreshPriceCalendars: (routeIds, dates) => refreshPriceCalendars(app.db, routeIds, dates),
+      rememberPassengers: savePassengers,
+    });
+    app.decorate('bookings', service);
+    runEvery(app, {
+      everyMs: options.holdSweepMs,
+      run: () => service.expireOverdueHolds(),
+      failure: 'could not expire seat holds',
+      afterStop: () => service.calendarsSettled(),
+    });
+    await app.register(bookingRoutes, {
+      service,
+      clientKey: options.clientKey,
+      createsPerMinute: options.createsPerMinute,
+      lookupMissesPer10Minutes: options.lookupMissesPer10Minutes,
+    });
+  },
+  { name: 'booking' },
+);

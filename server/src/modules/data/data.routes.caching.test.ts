@@ -57,6 +57,9 @@ describe('reference data caching', () => {
       DATABASE_URL: database.url,
       WEB_DIST_DIR: '/nonexistent-web-dist',
       DATASET_VERSION_CHECK_MS: '0',
+      // The sandbox gateway mounted in the app would poll its own tables through the recorded
+      // connection at any moment; with an external gateway nothing but the requests reads it.
+      PAYMENT_GATEWAY_URL: 'http://127.0.0.1:9',
     });
     app = await buildApp({
       config,

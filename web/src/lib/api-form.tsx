@@ -1,5 +1,5 @@
 import type { MessageKey } from '@uniquair/i18n/messages';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -10,6 +10,8 @@ import {
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { screenStyles } from '../components/layouts/screen.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { TextInput, type TextInputProps } from '../components/ui/text-input.tsx';
 import { isApiError } from './api-client.ts';
 import { useZodResolver } from './form-resolver.ts';
 
@@ -58,6 +60,37 @@ export function FormProblem({ problem }: { readonly problem: MessageKey | null }
     <p role="alert" className={screenStyles.problem}>
       {intl.formatMessage({ id: problem })}
     </p>
+  );
+}
+
+export interface FormTextFieldProps<Input extends FieldValues, Output> extends Omit<
+  TextInputProps,
+  'form' | 'label' | 'error' | 'name' | 'required'
+> {
+  readonly form: UseFormReturn<Input, unknown, Output>;
+  readonly name: FieldPath<Input>;
+  readonly label: MessageKey;
+}
+
+/**
+ * A required text field of a {@link useApiForm} form: its label from the catalogue, registered
+ * under `name`, showing that field's error. Every field of the account and auth forms is one.
+ */
+export function FormTextField<Input extends FieldValues, Output>({
+  form,
+  name,
+  label,
+  ...props
+}: FormTextFieldProps<Input, Output>) {
+  const intl = useIntl();
+  return (
+    <TextInput
+      label={intl.formatMessage({ id: label })}
+      required
+      error={form.getFieldState(name, form.formState).error?.message}
+      {...props}
+      {...form.register(name)}
+    />
   );
 }
 
@@ -116,4 +149,41 @@ export function useApiForm<Input extends FieldValues, Output>({
     }
   });
   return { form, onSubmit: (event) => void submit(event), problem };
+}
+
+export interface ApiFormFrameProps<Input extends FieldValues, Output> {
+  readonly api: ApiForm<Input, Output>;
+  /** The submit button's text. */
+  readonly submit: MessageKey;
+  readonly submitVariant?: 'primary' | 'secondary';
+  /** Keeps the submit button its own width (the account sections) instead of the form's. */
+  readonly compactSubmit?: boolean;
+  /** The fields. */
+  readonly children: ReactNode;
+}
+
+/**
+ * The `<form>` of a {@link useApiForm} form: its fields, then its problem and a submit button that
+ * spins while the values are being sent.
+ */
+export function ApiFormFrame<Input extends FieldValues, Output>({
+  api,
+  submit,
+  submitVariant,
+  compactSubmit = false,
+  children,
+}: ApiFormFrameProps<Input, Output>) {
+  const intl = useIntl();
+  const button = (
+    <Button type="submit" variant={submitVariant} loading={api.form.formState.isSubmitting}>
+      {intl.formatMessage({ id: submit })}
+    </Button>
+  );
+  return (
+    <form className={screenStyles.form} onSubmit={api.onSubmit} noValidate>
+      {children}
+      <FormProblem problem={api.problem} />
+      {compactSubmit ? <div>{button}</div> : button}
+    </form>
+  );
 }

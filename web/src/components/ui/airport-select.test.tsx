@@ -3,12 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { Airport } from '@uniquair/contract/data';
 import { AIRPORT_SELECT_DEBOUNCE_MS } from '@uniquair/domain/config/timings';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AIRPORTS, numberedAirports } from './airport-fixtures.ts';
 import type { AirportOption } from './airport-search.ts';
 import { AirportSelect } from './airport-select.tsx';
-import { renderWithIntl, TestForm } from './test-utils.tsx';
+import { renderWithIntl, RequiredFieldTestForm } from './test-utils.tsx';
 
 function combobox(name = 'From'): HTMLInputElement {
   return screen.getByRole<HTMLInputElement>('combobox', { name });
@@ -277,31 +276,26 @@ describe('AirportSelect', () => {
     const submitted = vi.fn();
     function Form() {
       return (
-        <TestForm<{ from: string | null }>
-          defaultValues={{ from: null }}
+        <RequiredFieldTestForm<string | null>
+          name="from"
+          defaultValue={null}
+          requiredMessage="Choose where you fly from"
           onSubmit={submitted}
           submitLabel="Search"
         >
-          {({ control }) => (
-            <Controller
-              control={control}
-              name="from"
-              rules={{ required: 'Choose where you fly from' }}
-              render={({ field, fieldState }) => (
-                <AirportSelect
-                  label="From"
-                  airports={network}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
+          {(field, error) => (
+            <AirportSelect
+              label="From"
+              airports={network}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+              error={error}
             />
           )}
-        </TestForm>
+        </RequiredFieldTestForm>
       );
     }
     await renderWithIntl(<Form />);

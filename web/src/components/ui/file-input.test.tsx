@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Controller } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BYTES_PER_MEGABYTE, FileInput, imageFileProblem } from './file-input.tsx';
-import { renderWithIntl, TestForm } from './test-utils.tsx';
+import { renderWithIntl, RequiredFieldTestForm } from './test-utils.tsx';
 
 function fileOf(name: string, type: string, bytes: number): File {
   return new File([new Uint8Array(bytes)], name, { type });
@@ -143,29 +142,24 @@ describe('FileInput', () => {
     const submitted = vi.fn();
     function Form() {
       return (
-        <TestForm<{ photo: File | null }>
-          defaultValues={{ photo: null }}
+        <RequiredFieldTestForm<File | null>
+          name="photo"
+          defaultValue={null}
+          requiredMessage="Add a photo"
           onSubmit={submitted}
           submitLabel="Save"
         >
-          {({ control }) => (
-            <Controller
-              control={control}
-              name="photo"
-              rules={{ required: 'Add a photo' }}
-              render={({ field: { onChange, onBlur, ref, name }, fieldState }) => (
-                <FileInput
-                  label="Profile photo"
-                  name={name}
-                  onChange={onChange}
-                  onBlur={onBlur}
-                  ref={ref}
-                  error={fieldState.error?.message}
-                />
-              )}
+          {({ onChange, onBlur, ref, name }, error) => (
+            <FileInput
+              label="Profile photo"
+              name={name}
+              onChange={onChange}
+              onBlur={onBlur}
+              ref={ref}
+              error={error}
             />
           )}
-        </TestForm>
+        </RequiredFieldTestForm>
       );
     }
     await renderWithIntl(<Form />);

@@ -2,7 +2,15 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { CatalogueLocale } from '@uniquair/i18n/messages';
 import { toBcp47 } from '@uniquair/domain/locale/languages';
 import type { ReactElement, ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  type ControllerRenderProps,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { IntlProvider } from 'react-intl';
 import { loadCatalogue } from '../../lib/i18n-catalogues.ts';
 
@@ -57,5 +65,49 @@ export function TestForm<Values extends FieldValues>({
       {children(form)}
       <button type="submit">{submitLabel}</button>
     </form>
+  );
+}
+
+export interface RequiredFieldTestFormProps<Value> {
+  readonly name: string;
+  readonly defaultValue: Value;
+  /** The error shown when the form is submitted without a value. */
+  readonly requiredMessage: string;
+  readonly onSubmit: (values: Record<string, Value>) => void;
+  readonly submitLabel: string;
+  /** The widget, wired to the field and showing its error. */
+  readonly children: (
+    field: ControllerRenderProps<Record<string, Value>>,
+    error: string | undefined,
+  ) => ReactElement;
+}
+
+/**
+ * A {@link TestForm} with one required field wired through a `Controller`: how a controlled
+ * widget (date, airport, file) is used in a react-hook-form form.
+ */
+export function RequiredFieldTestForm<Value>({
+  name,
+  defaultValue,
+  requiredMessage,
+  onSubmit,
+  submitLabel,
+  children,
+}: RequiredFieldTestFormProps<Value>) {
+  return (
+    <TestForm<Record<string, Value>>
+      defaultValues={{ [name]: defaultValue }}
+      onSubmit={onSubmit}
+      submitLabel={submitLabel}
+    >
+      {({ control }) => (
+        <Controller
+          control={control}
+          name={name as FieldPath<Record<string, Value>>}
+          rules={{ required: requiredMessage }}
+          render={({ field, fieldState }) => children(field, fieldState.error?.message)}
+        />
+      )}
+    </TestForm>
   );
 }

@@ -5,11 +5,8 @@ import {
 } from '@uniquair/contract/users';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
-import { screenStyles } from '../../../components/layouts/screen.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { useSnackbar } from '../../../components/ui/snackbar.tsx';
-import { TextInput } from '../../../components/ui/text-input.tsx';
-import { FormProblem, problemOf, useApiForm } from '../../../lib/api-form.tsx';
+import { ApiFormFrame, FormTextField, problemOf, useApiForm } from '../../../lib/api-form.tsx';
 import { useUpdatePassword } from '../api/update-password.ts';
 import styles from './account.module.css';
 
@@ -29,7 +26,7 @@ export function PasswordForm() {
   const intl = useIntl();
   const snackbar = useSnackbar();
   const update = useUpdatePassword();
-  const { form, onSubmit, problem } = useApiForm<PasswordFormInput, UpdatePasswordRequest>({
+  const api = useApiForm<PasswordFormInput, UpdatePasswordRequest>({
     schema: UpdatePasswordRequestSchema,
     defaultValues: EMPTY,
     send: async (values, sent) => {
@@ -40,47 +37,37 @@ export function PasswordForm() {
     problem: (error) => problemOf(error, 'account.failed'),
     serverFields: ['currentPassword'],
   });
-  const { errors } = form.formState;
   return (
     <section className={styles.section} aria-labelledby="password-heading">
       <h2 id="password-heading">{intl.formatMessage({ id: 'account.passwordTitle' })}</h2>
-      <form className={screenStyles.form} onSubmit={onSubmit} noValidate>
-        <TextInput
-          label={intl.formatMessage({ id: 'account.currentPassword' })}
+      <ApiFormFrame api={api} submit="account.passwordSubmit" compactSubmit>
+        <FormTextField
+          form={api.form}
+          name="currentPassword"
+          label="account.currentPassword"
           type="password"
           autoComplete="current-password"
-          required
-          error={errors.currentPassword?.message}
-          {...form.register('currentPassword')}
         />
-        <TextInput
-          label={intl.formatMessage({ id: 'auth.newPassword' })}
+        <FormTextField
+          form={api.form}
+          name="newPassword.first"
+          label="auth.newPassword"
           type="password"
           autoComplete="new-password"
-          required
           hint={intl.formatMessage({ id: 'auth.passwordHint' }, { min: PASSWORD_MIN_LENGTH })}
-          error={errors.newPassword?.first?.message}
-          {...form.register('newPassword.first')}
         />
-        <TextInput
-          label={intl.formatMessage({ id: 'auth.repeatPassword' })}
+        <FormTextField
+          form={api.form}
+          name="newPassword.second"
+          label="auth.repeatPassword"
           type="password"
           autoComplete="new-password"
-          required
-          error={errors.newPassword?.second?.message}
-          {...form.register('newPassword.second')}
         />
         <label className={styles.check}>
-          <input type="checkbox" {...form.register('endOtherSessions')} />
+          <input type="checkbox" {...api.form.register('endOtherSessions')} />
           {intl.formatMessage({ id: 'account.endOtherSessions' })}
         </label>
-        <FormProblem problem={problem} />
-        <div>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {intl.formatMessage({ id: 'account.passwordSubmit' })}
-          </Button>
-        </div>
-      </form>
+      </ApiFormFrame>
     </section>
   );
 }

@@ -5,12 +5,9 @@ import {
 } from '@uniquair/contract/users';
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
-import { screenStyles } from '../../../components/layouts/screen.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { useSnackbar } from '../../../components/ui/snackbar.tsx';
-import { TextInput } from '../../../components/ui/text-input.tsx';
-import { useApiForm } from '../../../lib/api-form.tsx';
+import { ApiFormFrame, FormTextField, useApiForm } from '../../../lib/api-form.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import styles from './account.module.css';
 
@@ -39,7 +36,7 @@ export function ProfileForm({
   const intl = useIntl();
   const snackbar = useSnackbar();
   const update = useUpdateProfile();
-  const { form, onSubmit } = useApiForm<ProfileFormInput, UpdateProfileRequest>({
+  const api = useApiForm<ProfileFormInput, UpdateProfileRequest>({
     schema: ProfileFormSchema,
     defaultValues: {
       firstName: user.firstName,
@@ -57,44 +54,37 @@ export function ProfileForm({
       }
     },
   });
-  const { errors } = form.formState;
+
   return (
     <section className={styles.section} aria-labelledby="profile-heading">
       <h2 id="profile-heading">{intl.formatMessage({ id: 'account.profileTitle' })}</h2>
-      <form className={screenStyles.form} onSubmit={onSubmit} noValidate>
+      <ApiFormFrame api={api} submit="account.save" compactSubmit>
         <SelectInput
           label={intl.formatMessage({ id: 'account.title' })}
           options={[
             { value: '', label: intl.formatMessage({ id: 'account.titleNone' }) },
             ...titles.map((title) => ({ value: String(title.id), label: title.name })),
           ]}
-          error={errors.titleId?.message}
-          {...form.register('titleId')}
+          error={api.form.formState.errors.titleId?.message}
+          {...api.form.register('titleId')}
         />
-        <TextInput
-          label={intl.formatMessage({ id: 'auth.firstName' })}
+        <FormTextField
+          form={api.form}
+          name="firstName"
+          label="auth.firstName"
           autoComplete="given-name"
-          required
-          error={errors.firstName?.message}
-          {...form.register('firstName')}
         />
-        <TextInput
-          label={intl.formatMessage({ id: 'auth.lastName' })}
+        <FormTextField
+          form={api.form}
+          name="lastName"
+          label="auth.lastName"
           autoComplete="family-name"
-          required
-          error={errors.lastName?.message}
-          {...form.register('lastName')}
         />
         <label className={styles.check}>
-          <input type="checkbox" {...form.register('notifications')} />
+          <input type="checkbox" {...api.form.register('notifications')} />
           {intl.formatMessage({ id: 'account.notifications' })}
         </label>
-        <div>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {intl.formatMessage({ id: 'account.save' })}
-          </Button>
-        </div>
-      </form>
+      </ApiFormFrame>
     </section>
   );
 }

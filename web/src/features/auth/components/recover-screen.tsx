@@ -2,10 +2,8 @@ import { EmailRequestSchema } from '@uniquair/contract/users';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
-import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/text-input.tsx';
-import { FormProblem, useApiForm } from '../../../lib/api-form.tsx';
+import { Screen } from '../../../components/layouts/screen.tsx';
+import { ApiFormFrame, FormTextField, useApiForm } from '../../../lib/api-form.tsx';
 import { recover } from '../api/recover.ts';
 
 /**
@@ -15,10 +13,7 @@ import { recover } from '../api/recover.ts';
 export function RecoverScreen() {
   const intl = useIntl();
   const [sent, setSent] = useState(false);
-  const { form, onSubmit, problem } = useApiForm<
-    z.input<typeof EmailRequestSchema>,
-    { email: string }
-  >({
+  const api = useApiForm<z.input<typeof EmailRequestSchema>, { email: string }>({
     schema: EmailRequestSchema,
     defaultValues: { email: '' },
     send: async ({ email }) => {
@@ -31,20 +26,15 @@ export function RecoverScreen() {
       {sent ? (
         <p role="status">{intl.formatMessage({ id: 'auth.recoverSent' })}</p>
       ) : (
-        <form className={screenStyles.form} onSubmit={onSubmit} noValidate>
-          <TextInput
-            label={intl.formatMessage({ id: 'auth.email' })}
+        <ApiFormFrame api={api} submit="auth.recoverSubmit">
+          <FormTextField
+            form={api.form}
+            name="email"
+            label="auth.email"
             type="email"
             autoComplete="email"
-            required
-            error={form.formState.errors.email?.message}
-            {...form.register('email')}
           />
-          <FormProblem problem={problem} />
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {intl.formatMessage({ id: 'auth.recoverSubmit' })}
-          </Button>
-        </form>
+        </ApiFormFrame>
       )}
     </Screen>
   );

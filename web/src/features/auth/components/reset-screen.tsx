@@ -3,10 +3,8 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/text-input.tsx';
 import { paths } from '../../../config/paths.ts';
-import { FormProblem, problemOf, useApiForm } from '../../../lib/api-form.tsx';
+import { ApiFormFrame, FormTextField, problemOf, useApiForm } from '../../../lib/api-form.tsx';
 import { resetPassword } from '../api/reset-password.ts';
 import type { SignInNotice } from './sign-in-screen.tsx';
 
@@ -20,10 +18,7 @@ type ResetForm = z.input<typeof ResetPasswordRequestSchema>;
 export function ResetScreen({ token }: { readonly token: string }) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const { form, onSubmit, problem } = useApiForm<
-    ResetForm,
-    z.output<typeof ResetPasswordRequestSchema>
-  >({
+  const api = useApiForm<ResetForm, z.output<typeof ResetPasswordRequestSchema>>({
     schema: ResetPasswordRequestSchema,
     defaultValues: { newPassword: { first: '', second: '' } },
     send: async ({ newPassword }) => {
@@ -34,33 +29,26 @@ export function ResetScreen({ token }: { readonly token: string }) {
     problem: (error) =>
       problemOf(error, 'auth.failed', { 404: 'auth.linkExpired', 410: 'auth.linkExpired' }),
   });
-  const errors = form.formState.errors.newPassword;
   return (
     <Screen title={intl.formatMessage({ id: 'auth.resetTitle' })}>
-      <form className={screenStyles.form} onSubmit={onSubmit} noValidate>
-        <TextInput
-          label={intl.formatMessage({ id: 'auth.newPassword' })}
+      <ApiFormFrame api={api} submit="auth.resetSubmit">
+        <FormTextField
+          form={api.form}
+          name="newPassword.first"
+          label="auth.newPassword"
           type="password"
           autoComplete="new-password"
-          required
           hint={intl.formatMessage({ id: 'auth.passwordHint' }, { min: PASSWORD_MIN_LENGTH })}
-          error={errors?.first?.message}
-          {...form.register('newPassword.first')}
         />
-        <TextInput
-          label={intl.formatMessage({ id: 'auth.repeatPassword' })}
+        <FormTextField
+          form={api.form}
+          name="newPassword.second"
+          label="auth.repeatPassword"
           type="password"
           autoComplete="new-password"
-          required
-          error={errors?.second?.message}
-          {...form.register('newPassword.second')}
         />
-        <FormProblem problem={problem} />
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          {intl.formatMessage({ id: 'auth.resetSubmit' })}
-        </Button>
-      </form>
-      {problem === 'auth.linkExpired' ? (
+      </ApiFormFrame>
+      {api.problem === 'auth.linkExpired' ? (
         <div className={screenStyles.links}>
           <Link to={paths.recover.getHref()}>
             {intl.formatMessage({ id: 'auth.recoverAgain' })}

@@ -9,10 +9,9 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/text-input.tsx';
 import { paths, REDIRECT_PARAM, safeReturnTarget } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { FormProblem, problemOf, useApiForm } from '../../../lib/api-form.tsx';
+import { ApiFormFrame, FormTextField, problemOf, useApiForm } from '../../../lib/api-form.tsx';
 import { useCurrentUser } from '../api/get-current-user.ts';
 import { requestLoginLink } from '../api/request-login-link.ts';
 import { signIn } from '../api/sign-in.ts';
@@ -27,10 +26,7 @@ function LinkRequestForm() {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
-  const { form, onSubmit, problem } = useApiForm<
-    z.input<typeof EmailRequestSchema>,
-    { email: string }
-  >({
+  const api = useApiForm<z.input<typeof EmailRequestSchema>, { email: string }>({
     schema: EmailRequestSchema,
     defaultValues: { email: '' },
     send: async ({ email }) => {
@@ -51,21 +47,16 @@ function LinkRequestForm() {
       ) : sent ? (
         <p role="status">{intl.formatMessage({ id: 'auth.linkRequestSent' })}</p>
       ) : (
-        <form className={screenStyles.form} onSubmit={onSubmit} noValidate>
-          <TextInput
+        <ApiFormFrame api={api} submit="auth.linkRequestSubmit" submitVariant="secondary">
+          <FormTextField
+            form={api.form}
+            name="email"
+            label="auth.email"
             autoFocus
-            label={intl.formatMessage({ id: 'auth.email' })}
             type="email"
             autoComplete="email"
-            required
-            error={form.formState.errors.email?.message}
-            {...form.register('email')}
           />
-          <FormProblem problem={problem} />
-          <Button type="submit" variant="secondary" loading={form.formState.isSubmitting}>
-            {intl.formatMessage({ id: 'auth.linkRequestSubmit' })}
-          </Button>
-        </form>
+        </ApiFormFrame>
       )}
     </section>
   );
@@ -84,7 +75,7 @@ export function SignInScreen() {
   const target = safeReturnTarget(searchParams.get(REDIRECT_PARAM));
   const current = useCurrentUser();
   const completeSignIn = useCompleteSignIn();
-  const { form, onSubmit, problem } = useApiForm<SignInRequest, SignInRequest>({
+  const api = useApiForm<SignInRequest, SignInRequest>({
     schema: SignInRequestSchema,
     defaultValues: { email: '', password: '' },
     send: async (values) => {
@@ -99,34 +90,28 @@ export function SignInScreen() {
   });
   const notice = (location.state as SignInNotice | null)?.notice;
 
-  if (current.isLogged && !form.formState.isSubmitting) return <Navigate to={target} replace />;
+  if (current.isLogged && !api.form.formState.isSubmitting) return <Navigate to={target} replace />;
   return (
     <Screen title={intl.formatMessage({ id: 'nav.signIn' })}>
       {notice === 'passwordReset' ? (
         <p role="status">{intl.formatMessage({ id: 'auth.resetDone' })}</p>
       ) : null}
-      <form className={screenStyles.form} onSubmit={onSubmit} noValidate>
-        <TextInput
-          label={intl.formatMessage({ id: 'auth.email' })}
+      <ApiFormFrame api={api} submit="nav.signIn">
+        <FormTextField
+          form={api.form}
+          name="email"
+          label="auth.email"
           type="email"
           autoComplete="username"
-          required
-          error={form.formState.errors.email?.message}
-          {...form.register('email')}
         />
-        <TextInput
-          label={intl.formatMessage({ id: 'auth.password' })}
+        <FormTextField
+          form={api.form}
+          name="password"
+          label="auth.password"
           type="password"
           autoComplete="current-password"
-          required
-          error={form.formState.errors.password?.message}
-          {...form.register('password')}
         />
-        <FormProblem problem={problem} />
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          {intl.formatMessage({ id: 'nav.signIn' })}
-        </Button>
-      </form>
+      </ApiFormFrame>
       <div className={screenStyles.links}>
         <Link to={paths.recover.getHref()}>{intl.formatMessage({ id: 'auth.forgot' })}</Link>
         <Link to={paths.register.getHref()}>{intl.formatMessage({ id: 'nav.register' })}</Link>

@@ -57,9 +57,13 @@ describe('reference data caching', () => {
       DATABASE_URL: database.url,
       WEB_DIST_DIR: '/nonexistent-web-dist',
       DATASET_VERSION_CHECK_MS: '0',
-      // The sandbox gateway mounted in the app would poll its own tables through the recorded
-      // connection at any moment; with an external gateway nothing but the requests reads it.
+      // Background work would read through the recorded connection at any moment: the sandbox
+      // gateway mounted in the app (an external one instead), the outbox worker, the hold
+      // sweeper and the payment reconciler (their timers off). Only the requests read then.
       PAYMENT_GATEWAY_URL: 'http://127.0.0.1:9',
+      OUTBOX_POLL_MS: '0',
+      BOOKING_HOLD_SWEEP_SECONDS: '0',
+      PAYMENT_RECONCILE_SECONDS: '0',
     });
     app = await buildApp({
       config,

@@ -15,14 +15,15 @@ export const INITIAL_JS_LIMIT_BYTES = 125 * 1024;
 /** Lighthouse mobile performance of each page (median): the goal. */
 export const LIGHTHOUSE_TARGET = 97;
 /**
- * The score below which a page fails the benchmark: today's medians on this machine (home 76,
- * results 60, booking 44 on 2026-11-25, quiet machine) less a margin for run-to-run noise. They
- * keep a regression from landing; raise them as the pages get faster, up to 90.
+ * The score below which a page fails the benchmark: today's medians on this machine (on
+ * 2026-11-25, quiet: home 68–76, results 56–60, booking 37–44 over two runs) less a margin for
+ * run-to-run noise. They keep a regression from landing; raise them as the pages get faster, up
+ * to 90.
  */
 export const LIGHTHOUSE_FLOORS: Readonly<Record<string, number>> = {
-  home: 65,
-  results: 45,
-  booking: 32,
+  home: 55,
+  results: 42,
+  booking: 28,
 };
 /** Lighthouse runs per page; the median counts. */
 const RUNS = SHORT ? 3 : 5;

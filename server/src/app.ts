@@ -6,10 +6,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
+import { loggerOptions } from './config/logging.ts';
 import type { DatabaseHandle } from './db/dialect.ts';
 import type { Clock } from './lib/clock.ts';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
-import { maskLinkTokens } from './lib/mask-link-tokens.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/prepared-response.ts';
 import { requestId } from './lib/request-id.ts';
 import { affiliatesPlugin } from './modules/affiliates/affiliates.plugin.ts';
@@ -66,30 +66,6 @@ export interface BuildAppOptions {
   push?: PushOverrides;
   /** Payment gateway settings beyond the configuration (a client of one's own, sandbox faults). */
   paymentGateway?: PaymentProviderOverrides & { sandbox?: SandboxGatewayOverrides };
-}
-
-/** Logger settings: request ids on every line, never cookies, credentials or link tokens. */
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  return {
-    level: config.logLevel,
-    serializers: {
-      req: (request: { method: string; url: string; ip?: string }) => ({
-        method: request.method,
-        url: maskLinkTokens(request.url),
-        remoteAddress: request.ip,
-      }),
-    },
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.token',
-      ],
-      censor: '[redacted]',
-    },
-  };
 }
 
 /**

@@ -1,8 +1,10 @@
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { ymdFromUtcDate } from '@uniquair/domain/dates/ymd';
-import { buildApp, loggerOptions } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config/env.ts';
+import { buildApp } from './app.ts';
+import { runWithConfig } from './config/entry-point.ts';
+import type { Config } from './config/env.ts';
+import { loggerOptions } from './config/logging.ts';
 import { openDatabase } from './db/dialect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isSeeded, seedDatabase } from './db/seed/seed.ts';
@@ -42,18 +44,4 @@ async function main(config: Config): Promise<void> {
   );
 }
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
-
-main(config).catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exit(1);
-});
+runWithConfig(main);

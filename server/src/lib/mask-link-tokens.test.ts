@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/database.ts';
-import { buildApp, loggerOptions } from '../app.ts';
+import { buildApp } from '../app.ts';
+import { loggerOptions } from '../config/logging.ts';
 import { loadConfig } from '../config/env.ts';
 import { maskLinkTokens } from './mask-link-tokens.ts';
 

@@ -1,8 +1,9 @@
 import closeWithGrace from 'close-with-grace';
 import Fastify from 'fastify';
 import { Migrator } from 'kysely';
-import { loggerOptions } from '../../app.ts';
-import { ConfigError, loadConfig, type Config } from '../../config/env.ts';
+import { runWithConfig } from '../../config/entry-point.ts';
+import type { Config } from '../../config/env.ts';
+import { loggerOptions } from '../../config/logging.ts';
 import { openDatabase, redactDatabaseUrl } from '../../db/dialect.ts';
 import * as createSandboxGatewayTables from '../../db/migrations/20261122140000_create_sandbox_gateway.ts';
 import { SANDBOX_GATEWAY_PREFIX } from '../payments/payments.sandbox-client.ts';
@@ -89,18 +90,4 @@ async function main(config: Config): Promise<void> {
   );
 }
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
-
-main(config).catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exit(1);
-});
+runWithConfig(main);

@@ -1,6 +1,6 @@
-import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Generated } from 'kysely';
 import type { Flag, IsoInstant } from '../columns.ts';
+import type { PassengerColumns } from './bookings.ts';
 
 /** Row types of the accounts: users, their sessions, link tokens, avatars, saved passengers, mail. */
 
@@ -74,20 +74,11 @@ export interface UserAvatarsTable {
 }
 
 /** A passenger of a signed-in user's earlier booking, offered again by the booking flow. */
-export interface SavedPassengersTable {
+export interface SavedPassengersTable extends PassengerColumns {
   id: Generated<number>;
   user_id: number;
   /** Lower-case first name, last name and birth date: the same person is saved once. */
   match_key: string;
-  passenger_type_id: number;
-  title_id: number | null;
-  first_name: string;
-  last_name: string;
-  birth_date: Ymd | null;
-  nationality: string | null;
-  document_type_id: number | null;
-  document_number: string | null;
-  document_expiry: Ymd | null;
   created_at: IsoInstant;
   last_used_at: IsoInstant;
 }

@@ -50,11 +50,8 @@ export interface BookingsTable {
   client_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface BookingPassengersTable {
-  id: Generated<number>;
-  booking_id: number;
-  /** 1-based order in the booking. */
-  position: number;
+/** Who a passenger is: the columns a booked passenger and a saved one have alike. */
+export interface PassengerColumns {
   passenger_type_id: number;
   title_id: number | null;
   first_name: string;
@@ -64,6 +61,13 @@ export interface BookingPassengersTable {
   document_type_id: number | null;
   document_number: string | null;
   document_expiry: Ymd | null;
+}
+
+export interface BookingPassengersTable extends PassengerColumns {
+  id: Generated<number>;
+  booking_id: number;
+  /** 1-based order in the booking. */
+  position: number;
 }
 
 /** A leg of a booking with its own copy of the journey (see the booking-flow migration). */

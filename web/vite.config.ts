@@ -7,8 +7,15 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import {
+  defineConfig,
+  type HtmlTagDescriptor,
+  type Plugin,
+  type ProxyOptions,
+  type Rollup,
+} from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { STARTUP_READS } from './src/app/startup-reads.ts';
 import { WEB_MANIFEST } from './src/lib/pwa/web-manifest.ts';
 
 /** Where `npm run dev --workspace server` listens. */
@@ -34,6 +41,70 @@ function buildIdPlugin(buildId: string): Plugin {
     transformIndexHtml: () => [
       { tag: 'meta', attrs: { name: 'uniquair-build', content: buildId }, injectTo: 'head' },
     ],
+  };
+}
+
+/**
+ * Announces in index.html what every page needs right after the start-up JavaScript (decision
+ * 006): the shell's modules (`src/app/routes/root.tsx` and its static imports) as
+ * `modulepreload`, their CSS as `preload`, and the start-up loader's API reads as `preload` of a
+ * `fetch`. The browser then fetches them beside the entry instead of one round trip after it has
+ * run. Build only: the dev server serves modules one by one.
+ */
+function startupPreloadPlugin(): Plugin {
+  const shellModule = '/src/app/routes/root.tsx';
+  let base = '/';
+  return {
+    name: 'uniquair-startup-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = new Map(
+          Object.values(bundle)
+            .filter((output): output is Rollup.OutputChunk => output.type === 'chunk')
+            .map((chunk) => [chunk.fileName, chunk]),
+        );
+        const shell = [...chunks.values()].find((chunk) =>
+          chunk.facadeModuleId?.endsWith(shellModule),
+        );
+        if (!shell) throw new Error(`No chunk for ${shellModule}: the shell is not preloaded.`);
+        // The entry and its static imports are already in index.html.
+        const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+        const known = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = chunks.get(file);
+          if (!chunk || known.has(file) || scripts.has(file)) return;
+          scripts.add(file);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          chunk.imports.forEach(visit);
+        };
+        visit(shell.fileName);
+        const link = (attrs: Record<string, string>): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { ...attrs, crossorigin: '' },
+          injectTo: 'head',
+        });
+        // The shell's files come after what the start-up screen paints with (the start-up CSS
+        // and the logo): low priority, so they do not hold back the first paint.
+        const later = { fetchpriority: 'low' };
+        return [
+          ...STARTUP_READS.map((path) => link({ rel: 'preload', as: 'fetch', href: path })),
+          ...[...scripts].map((file) =>
+            link({ rel: 'modulepreload', href: `${base}${file}`, ...later }),
+          ),
+          ...[...styles].map((file) =>
+            link({ rel: 'preload', as: 'style', href: `${base}${file}`, ...later }),
+          ),
+        ];
+      },
+    },
   };
 }
 
@@ -126,6 +197,7 @@ export default defineConfig({
     compiledCataloguesPlugin(),
     react(),
     buildIdPlugin(process.env.VITE_BUILD_ID ?? new Date().toISOString()),
+    startupPreloadPlugin(),
     // The service worker (src/sw.ts through src/service-worker.ts → /service-worker.js) and the
     // manifest; the app registers the worker itself (lib/pwa/service-worker.ts).
     VitePWA({

@@ -6,6 +6,7 @@ import { createAppRouter } from './app/router.tsx';
 import { watchInstallPrompt } from './lib/install-prompt.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import './styles/global.css';
+import './styles/startup.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');

@@ -1,5 +1,8 @@
 import { BRAND_NAME, TAGLINE } from '@uniquair/domain/config/app';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { StartupScreen } from '../components/ui/startup-screen.tsx';
 import indexHtml from '../../index.html?raw';
 
 describe('index.html', () => {
@@ -17,5 +20,23 @@ describe('index.html', () => {
       /^#[0-9a-f]{6}$/i,
     );
     expect(page.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/src/main.tsx');
+  });
+
+  it('paints the start-up screen before any script runs, as React first renders it', () => {
+    const root = page.getElementById('root');
+    const rendered = new DOMParser().parseFromString(
+      renderToStaticMarkup(createElement(StartupScreen)),
+      'text/html',
+    ).body;
+    // (React also emits a preload hint for the image, which is not part of the screen.)
+    const screenRendered = rendered.querySelector('[role="status"]');
+    // The same elements with the same attributes: the first render changes nothing on screen.
+    const shape = (element: Element): unknown => ({
+      tag: element.tagName,
+      attributes: Object.fromEntries([...element.attributes].map((a) => [a.name, a.value])),
+      children: [...element.children].map(shape),
+    });
+    expect(root?.children).toHaveLength(1);
+    expect(shape(root!.children[0]!)).toEqual(shape(screenRendered!));
   });
 });

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { IntlProvider } from 'react-intl';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { StartupScreen } from '../components/ui/startup-screen.tsx';
 import { detectBrowserLocale, LocaleContext, storeLocale, type LocaleState } from './i18n.ts';
 import { loadCatalogue, SOURCE_LOCALE, type LoadedCatalogue } from './i18n-catalogues.ts';
 
@@ -70,7 +70,7 @@ export function I18nProvider({ children, locale: requestedLocale }: I18nProvider
   const state = useMemo<LocaleState>(() => ({ locale, setLocale }), [locale, setLocale]);
 
   if (failure) throw failure;
-  if (!catalogue) return <Spinner size="full" />;
+  if (!catalogue) return <StartupScreen />;
   return (
     <IntlProvider
       locale={toBcp47(catalogue.locale)}

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { MainErrorFallback } from '../../components/errors/main-error-fallback.tsx';
 import { NotFound } from '../../components/errors/not-found.tsx';
 import { PageError } from '../../components/errors/page-error.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { StartupScreen } from '../../components/ui/startup-screen.tsx';
 import { reportError } from '../../lib/error-reporting.ts';
 
 /**
@@ -13,7 +13,7 @@ import { reportError } from '../../lib/error-reporting.ts';
 
 /** Shown until the start-up data and the first page's module have loaded. */
 export function RootHydrateFallback() {
-  return <Spinner size="full" />;
+  return <StartupScreen />;
 }
 
 /** Start-up failed (init data or route list could not load): the whole-page error screen. */

@@ -15,7 +15,7 @@ import {
   type Rollup,
 } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { STARTUP_READS } from './src/app/startup-reads.ts';
+import { PRELOADED_STARTUP_READS } from './src/app/startup-reads.ts';
 import { WEB_MANIFEST } from './src/lib/pwa/web-manifest.ts';
 
 /** Where `npm run dev --workspace server` listens. */
@@ -47,9 +47,9 @@ function buildIdPlugin(buildId: string): Plugin {
 /**
  * Announces in index.html what every page needs right after the start-up JavaScript (decision
  * 006): the shell's modules (`src/app/routes/root.tsx` and its static imports) as
- * `modulepreload`, their CSS as `preload`, and the start-up loader's API reads as `preload` of a
- * `fetch`. The browser then fetches them beside the entry instead of one round trip after it has
- * run. Build only: the dev server serves modules one by one.
+ * `modulepreload`, their CSS as `preload`, and the start-up reads of the init data and the route
+ * list as `preload` of a `fetch`. The browser then fetches them beside the entry instead of one
+ * round trip after it has run. Build only: the dev server serves modules one by one.
  */
 function startupPreloadPlugin(): Plugin {
   const shellModule = '/src/app/routes/root.tsx';
@@ -95,7 +95,9 @@ function startupPreloadPlugin(): Plugin {
         // and the logo): low priority, so they do not hold back the first paint.
         const later = { fetchpriority: 'low' };
         return [
-          ...STARTUP_READS.map((path) => link({ rel: 'preload', as: 'fetch', href: path })),
+          ...PRELOADED_STARTUP_READS.map((path) =>
+            link({ rel: 'preload', as: 'fetch', href: path }),
+          ),
           ...[...scripts].map((file) =>
             link({ rel: 'modulepreload', href: `${base}${file}`, ...later }),
           ),

@@ -21,15 +21,11 @@ import {
   searchResultsRevalidate,
   startupLoader,
 } from './loaders.ts';
-import {
-  PageErrorBoundary,
-  RootErrorBoundary,
-  RootHydrateFallback,
-} from './routes/root-boundaries.tsx';
+import { RootErrorBoundary, RootHydrateFallback } from './routes/root-boundaries.tsx';
 
 /**
- * Every route of SPEC §2. The main bundle holds the router, the loaders and the start-up spinner
- * and error pages; the shell (root) and every page are lazy modules, fetched while their loaders
+ * Every route of SPEC §2. The main bundle holds the router, the loaders, the start-up screen and
+ * the start-up error page; the shell (root) and every page are lazy modules, fetched while their loaders
  * run (the shell's with the start-up data). Loaders check the parameters (a path that breaks them
  * is Not Found), apply the auth gate and the search route guard; paths come from
  * `config/paths.ts`.
@@ -100,8 +96,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       shouldRevalidate: () => false,
       children: [
         {
-          // Pathless: a failing page shows its error inside the shell.
-          ErrorBoundary: PageErrorBoundary,
+          // Pathless: a failing page shows its error inside the shell, whose module holds it.
+          lazy: {
+            ErrorBoundary: async () => (await import('./routes/root.tsx')).PageErrorBoundary,
+          },
           children: [
             {
               path: paths.home.path,

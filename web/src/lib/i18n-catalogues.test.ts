@@ -13,7 +13,12 @@ import { ENABLED_LOCALES, toBcp47 } from '@uniquair/domain/locale/languages';
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { hasCatalogue, loadCatalogue, startupMessages } from './i18n-catalogues.ts';
+import {
+  hasCatalogue,
+  loadCatalogue,
+  startupText,
+  type StartupTextKey,
+} from './i18n-catalogues.ts';
 
 type Values = Record<string, string | number | Date | ((chunks: string[]) => string)>;
 
@@ -114,9 +119,25 @@ describe('compiled catalogues', () => {
   });
 
   it('bundles the English of the start-up error page', () => {
-    const { intl, errors } = intlFor('en', startupMessages);
-    expect(intl.formatMessage({ id: 'error.title' })).toBe('There was an error.');
-    expect(intl.formatMessage({ id: 'error.retry' })).toBe('Try again');
-    expect(errors).toEqual([]);
+    expect(startupText('error.title')).toBe('There was an error.');
+    expect(startupText('error.retry')).toBe('Try again');
   });
+
+  const startupKeys: StartupTextKey[] = [
+    'app.loading',
+    'error.pageTitle',
+    'error.title',
+    'error.hint',
+    'error.retry',
+  ];
+  it.each(ENABLED_LOCALES)(
+    '%s: the start-up screens read as react-intl formats them, without it',
+    async (locale) => {
+      const { messages } = await loadCatalogue(locale);
+      const { intl } = intlFor(locale, messages);
+      for (const key of startupKeys) {
+        expect(startupText(key, messages), key).toBe(intl.formatMessage({ id: key }));
+      }
+    },
+  );
 });

@@ -48,6 +48,10 @@ export async function loadCatalogue(locale: string): Promise<LoadedCatalogue> {
   return { locale: resolved, messages: await load() };
 }
 
+/** The keys of the screens the start-up bundle shows on its own (see {@link startupText}). */
+export type StartupTextKey =
+  'app.loading' | 'error.pageTitle' | 'error.title' | 'error.hint' | 'error.retry';
+
 const [startup] = Object.values(
   import.meta.glob<Partial<CompiledMessages>>('../../../i18n/locales/en.json', {
     query: '?compiled&keys=app.loading,error.pageTitle,error.title,error.hint,error.retry',
@@ -57,8 +61,26 @@ const [startup] = Object.values(
 );
 if (!startup) throw new Error('The English catalogue is missing.');
 
+/** `TYPE.literal` of the ICU message format parser, whose code the app does not ship. */
+const LITERAL = 0 as MessageFormatElement['type'];
+
+/** The text of a compiled message made of text alone (no argument, plural or tag), else none. */
+function plainText(message: readonly MessageFormatElement[] | undefined): string | undefined {
+  if (!message) return undefined;
+  let text = '';
+  for (const element of message) {
+    if (element.type !== LITERAL || !('value' in element)) return undefined;
+    text += element.value;
+  }
+  return text;
+}
+
 /**
- * The English texts of the start-up error page and of the loading indicator, bundled with the app
- * so that page can be read even when no catalogue chunk can be fetched.
+ * A text of the start-up screen or the start-up error page, which the start-up bundle shows
+ * without react-intl (it loads with the first catalogue, docs/i18n.md): from `messages` (the
+ * catalogue on screen) when given and plain text there, otherwise the bundled English, so the
+ * error page can be read even when no catalogue chunk can be fetched.
  */
-export const startupMessages: Partial<CompiledMessages> = startup;
+export function startupText(key: StartupTextKey, messages?: CompiledMessages): string {
+  return plainText(messages?.[key]) ?? plainText(startup?.[key]) ?? key;
+}

@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { IntlProvider } from 'react-intl';
+import type { IntlProvider } from 'react-intl';
 import { StartupScreen } from '../components/ui/startup-screen.tsx';
 import { detectBrowserLocale, LocaleContext, storeLocale, type LocaleState } from './i18n.ts';
 import { loadCatalogue, SOURCE_LOCALE, type LoadedCatalogue } from './i18n-catalogues.ts';
@@ -20,19 +20,34 @@ export interface I18nProviderProps {
   readonly locale?: CatalogueLocale;
 }
 
+/** react-intl, which the start-up bundle leaves out: it loads beside the first catalogue. */
+type IntlRuntime = { readonly IntlProvider: typeof IntlProvider };
+
+interface ShownCatalogue extends LoadedCatalogue {
+  readonly intl: IntlRuntime;
+}
+
+/** The first catalogue and react-intl, fetched together. */
+function loadFirst(locale: CatalogueLocale): Promise<ShownCatalogue> {
+  return Promise.all([loadCatalogue(locale), import('react-intl')]).then(([loaded, intl]) => ({
+    ...loaded,
+    intl,
+  }));
+}
+
 /**
- * Provides the messages of the user's locale to react-intl. The first catalogue is fetched from
- * the first render on, in parallel with the start-up data, and a spinner shows until it is in; it
- * is shown in a transition, so the app's first full render (often in the same pass) yields to the
- * browser instead of blocking it. If it cannot be fetched, the error is thrown to the nearest
- * error boundary (the start-up error page). A language change keeps the current texts on screen
- * until the new catalogue has arrived; if that fails, the current language stays and `setLocale`
- * rejects so the caller can say so.
+ * Provides the messages of the user's locale to react-intl. The first catalogue and react-intl
+ * itself are fetched from the first render on, in parallel with the start-up data, and the
+ * start-up screen shows until they are in; the catalogue is shown in a transition, so the app's
+ * first full render (often in the same pass) yields to the browser instead of blocking it. If it
+ * cannot be fetched, the error is thrown to the nearest error boundary (the start-up error page).
+ * A language change keeps the current texts on screen until the new catalogue has arrived; if
+ * that fails, the current language stays and `setLocale` rejects so the caller can say so.
  */
 export function I18nProvider({ children, locale: requestedLocale }: I18nProviderProps) {
   const [initialLocale] = useState<CatalogueLocale>(() => requestedLocale ?? detectBrowserLocale());
-  const [firstCatalogue] = useState(() => loadCatalogue(initialLocale));
-  const [catalogue, setCatalogue] = useState<LoadedCatalogue | null>(null);
+  const [firstCatalogue] = useState(() => loadFirst(initialLocale));
+  const [catalogue, setCatalogue] = useState<ShownCatalogue | null>(null);
   const [failure, setFailure] = useState<Error | null>(null);
   /** The most recent locale asked for by `setLocale`; a slower, older request must not win. */
   const latestRequest = useRef<CatalogueLocale>(initialLocale);
@@ -62,15 +77,19 @@ export function I18nProvider({ children, locale: requestedLocale }: I18nProvider
     const loaded = await loadCatalogue(next);
     if (latestRequest.current !== next) return;
     storeLocale(loaded.locale);
-    setCatalogue(loaded);
+    setCatalogue((current) => (current ? { ...loaded, intl: current.intl } : current));
   }, []);
 
-  // Provided only once a catalogue is shown (the spinner renders until then).
-  const locale = shown ?? initialLocale;
-  const state = useMemo<LocaleState>(() => ({ locale, setLocale }), [locale, setLocale]);
+  // Provided only once a catalogue is shown (the start-up screen renders until then).
+  const state = useMemo<LocaleState | null>(
+    () =>
+      catalogue ? { locale: catalogue.locale, setLocale, messages: catalogue.messages } : null,
+    [catalogue, setLocale],
+  );
 
   if (failure) throw failure;
   if (!catalogue) return <StartupScreen />;
+  const { IntlProvider } = catalogue.intl;
   return (
     <IntlProvider
       locale={toBcp47(catalogue.locale)}

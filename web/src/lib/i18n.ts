@@ -1,7 +1,7 @@
 import { isEnabledLocale } from '@uniquair/domain/locale/languages';
 import type { CatalogueLocale, MessageKey } from '@uniquair/i18n/messages';
 import { createContext, useContext } from 'react';
-import { hasCatalogue, SOURCE_LOCALE } from './i18n-catalogues.ts';
+import { hasCatalogue, SOURCE_LOCALE, type CompiledMessages } from './i18n-catalogues.ts';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- react-intl's hook for typed ids
@@ -86,6 +86,8 @@ export interface LocaleState {
    * leaving the language as it was, when the catalogue cannot be fetched (e.g. offline).
    */
   readonly setLocale: (locale: CatalogueLocale) => Promise<void>;
+  /** The catalogue on screen, for the start-up screens that show without react-intl. */
+  readonly messages: CompiledMessages;
 }
 
 export const LocaleContext = createContext<LocaleState | null>(null);

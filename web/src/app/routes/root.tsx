@@ -43,6 +43,9 @@ import { registerServiceWorker } from '../../lib/pwa/service-worker.ts';
 import { usePushMessages } from '../../lib/pwa/use-push-messages.ts';
 import styles from './root.module.css';
 
+// The error page of a page inside the shell loads with the shell (router.tsx).
+export { PageErrorBoundary } from './page-error-boundary.tsx';
+
 // The overlays carry the search form and results code: loaded when first opened.
 const BasketOverlay = lazy(async () => ({
   default: (await import('./search-overlays.tsx')).BasketOverlayRoute,

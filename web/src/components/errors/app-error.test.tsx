@@ -1,8 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../lib/i18n-catalogues.ts';
+import { I18nProvider } from '../../lib/i18n-provider.tsx';
 import { AppError } from './app-error.tsx';
 import { MainErrorFallback } from './main-error-fallback.tsx';
 
@@ -10,14 +9,13 @@ describe('AppError', () => {
   it("reads 'There was an error.' and retries on Try again", async () => {
     const user = userEvent.setup();
     const onRetry = vi.fn(() => Promise.resolve());
-    const { messages } = await loadCatalogue('en');
     render(
-      <IntlProvider locale="en" messages={messages}>
+      <I18nProvider locale="en">
         <AppError onRetry={onRetry} />
-      </IntlProvider>,
+      </I18nProvider>,
     );
-    const heading = screen.getByRole('heading', { level: 1, name: 'There was an error.' });
-    expect(document.activeElement).toBe(heading);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'There was an error.' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(document.title).toBe('Uniquair - Error');
 
     const button = screen.getByRole('button', { name: 'Try again' });
@@ -35,13 +33,14 @@ describe('MainErrorFallback', () => {
   });
 
   it('uses the loaded language', async () => {
-    const { messages } = await loadCatalogue('fr');
     render(
-      <IntlProvider locale="fr" messages={messages}>
+      <I18nProvider locale="fr">
         <MainErrorFallback />
-      </IntlProvider>,
+      </I18nProvider>,
     );
-    expect(screen.getByRole('heading', { name: 'Une erreur s’est produite.' })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { name: 'Une erreur s’est produite.' }),
+    ).toBeDefined();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeDefined();
   });
 });

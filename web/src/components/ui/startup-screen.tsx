@@ -1,5 +1,6 @@
 import { useContext } from 'react';
-import { IntlContext, type IntlShape } from 'react-intl';
+import { LocaleContext } from '../../lib/i18n.ts';
+import { startupText } from '../../lib/i18n-catalogues.ts';
 
 /**
  * The start-up screen: the brand's mark over a turning circle, on the whole viewport. index.html
@@ -9,9 +10,10 @@ import { IntlContext, type IntlShape } from 'react-intl';
  * cannot name CSS-module classes. Once a catalogue is in, the status carries its "Loading…".
  */
 export function StartupScreen() {
-  // Read the context directly: the start-up screen also shows before IntlProvider has a catalogue.
-  const intl = useContext(IntlContext) as IntlShape | null;
-  const text = intl?.formatMessage({ id: 'app.loading' });
+  // Read the context directly: the start-up screen also shows before any catalogue is in, and
+  // the start-up bundle has no react-intl.
+  const messages = useContext(LocaleContext)?.messages;
+  const text = messages ? startupText('app.loading', messages) : undefined;
   return (
     <div className="startup" role="status">
       <img className="startup-logo" src="/favicon.svg" alt="" width="64" height="64" />

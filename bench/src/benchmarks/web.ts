@@ -145,7 +145,7 @@ async function api<T>(base: string, path: string, body?: unknown): Promise<T> {
  * flown daily (three weeks ahead), and the booking page of a one-way booking made through the
  * API on that route, opened as its e-mailed link does (the device token in the fragment).
  */
-export async function demoPages(base: string): Promise<{ name: string; path: string }[]> {
+async function demoPages(base: string): Promise<{ name: string; path: string }[]> {
   const { routes } = await api<{ routes: Route[] }>(base, '/api/data/routes');
   const today = new Date().toISOString().slice(0, 10);
   const horizon = addDays(today, 90);

@@ -9,7 +9,16 @@ import {
   type Passengers,
 } from '@uniquair/domain/search/passengers';
 import type { SearchView } from '@uniquair/domain/search/search-path';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
@@ -79,12 +88,19 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
   );
   const search = useTripSearch(requests, passengers);
 
-  const rowsByLeg = search.legs.map((state): readonly FlightRow[] => {
-    const outcome = outcomeOf(state);
-    return outcome ? rowsOfResult(outcome.result, money.convert) : [];
-  });
-  const bounds = tripRowBounds(rowsByLeg);
-  const firstOutcome = search.legs.map(outcomeOf).find((outcome) => outcome !== null);
+  // The flights render from a deferred copy of the legs: React renders a search's arriving
+  // flights in the background, in slices, so the page answers taps and keys meanwhile.
+  const shownLegs = useDeferredValue(search.legs);
+  const rowsByLeg = useMemo(
+    () =>
+      shownLegs.map((state): readonly FlightRow[] => {
+        const outcome = outcomeOf(state);
+        return outcome ? rowsOfResult(outcome.result, money.convert) : [];
+      }),
+    [shownLegs, money.convert],
+  );
+  const bounds = useMemo(() => tripRowBounds(rowsByLeg), [rowsByLeg]);
+  const firstOutcome = shownLegs.map(outcomeOf).find((outcome) => outcome !== null);
   const priceCurrency = money.currencyOf(firstOutcome?.result.currency ?? money.currency);
 
   // What the choose and navigate handlers read, without changing identity on every filter change
@@ -164,9 +180,13 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
       : intl.formatMessage({ id: 'search.title' }, { from: first.from.city, to: first.to.city });
   useDocumentTitle(title);
 
-  const flightsFound = search.searching
+  // Counted on the flights shown, so the count never runs ahead of the list.
+  const shownSearching = shownLegs.some(
+    (state) => state.phase === 'searching' || state.phase === 'expired',
+  );
+  const flightsFound = shownSearching
     ? null
-    : search.legs.reduce(
+    : shownLegs.reduce(
         (sum, state, index) =>
           state.phase === 'done' ? sum + (rowsByLeg[index]?.length ?? 0) : sum,
         0,
@@ -276,7 +296,7 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
             <LegResultsWithRows
               key={leg.index}
               leg={leg}
-              state={search.legs[index] ?? { phase: 'idle' }}
+              state={shownLegs[index] ?? { phase: 'idle' }}
               issue={issues[index] ?? null}
               rows={rowsByLeg[index] ?? []}
               filters={filters}
@@ -295,7 +315,7 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
 
       <TripSummary
         legs={legs}
-        states={search.legs}
+        states={shownLegs}
         passengers={passengers}
         money={money}
         basketTo={{ ...here, hash: '#basket' }}

@@ -154,6 +154,14 @@ export function legSearchQuery(queryClient: QueryClient, params: SearchParams, e
 
 const watchedCaches = new WeakSet<object>();
 
+/** Whether two states of a leg show the same: the same phase, progress and outcome. */
+function sameLegState(a: LegSearchState, b: LegSearchState | undefined): boolean {
+  if (!b || a.phase !== b.phase) return false;
+  const progress = (state: LegSearchState) => ('progress' in state ? state.progress : null);
+  const outcome = (state: LegSearchState) => ('outcome' in state ? state.outcome : null);
+  return progress(a) === progress(b) && outcome(a) === outcome(b);
+}
+
 /**
  * Results held for conditional requests go when their query goes: dropped from the cache after
  * a while, or removed at sign-out with the rest of the visitor's data (SPEC §4).
@@ -190,7 +198,7 @@ export function useTripSearch(
   const renewedAt = lastRenewal;
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
 
-  const legs = queries.map((query, index): LegSearchState => {
+  const computed = queries.map((query, index): LegSearchState => {
     const request = requests[index];
     const leg = params[index];
     if (!request?.searchable || !leg) return { phase: 'idle' };
@@ -209,6 +217,15 @@ export function useTripSearch(
     if (outcome?.status === 'error' && !query.isFetching) return { phase: 'error', outcome };
     return { phase: 'searching', progress: running };
   });
+
+  // The same array while nothing in it changed, so that a screen can defer rendering it
+  // (`useDeferredValue`) without rendering again for nothing.
+  const [kept, keep] = useState(computed);
+  const unchanged =
+    kept.length === computed.length &&
+    kept.every((leg, index) => sameLegState(leg, computed[index]));
+  if (!unchanged) keep(computed);
+  const legs = unchanged ? kept : computed;
 
   const searched = legs.filter((leg) => leg.phase !== 'idle');
   const progress =

@@ -13,6 +13,7 @@ import styles from './airport-select.module.css';
 import controlStyles from './control.module.css';
 import { describedBy, Field, useFieldIds } from './field.tsx';
 import { mergeRefs } from './merge-refs.ts';
+import { Icon } from './icon.tsx';
 
 export type { AirportOption } from './airport-search.ts';
 
@@ -185,17 +186,7 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
     <Field ids={ids} label={label} required={required} hint={hint} error={shownError}>
       <div className={styles.combobox}>
         <div className={styles.inputWrapper}>
-          <svg
-            className={styles.searchIcon}
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <path
-              fill="currentColor"
-              d="M21.7 20.3 17 15.6a7.5 7.5 0 1 0-1.4 1.4l4.7 4.7a1 1 0 0 0 1.4-1.4ZM5 10.5a5.5 5.5 0 1 1 11 0 5.5 5.5 0 0 1-11 0Z"
-            />
-          </svg>
+          <Icon name="search" className={styles.searchIcon} />
           <input {...inputProps} ref={mergeRefs<HTMLInputElement>(downshiftInputRef, ref)} />
           {selectedItem && !disabled ? (
             <button
@@ -208,12 +199,7 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
                 document.getElementById(ids.controlId)?.focus();
               }}
             >
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path
-                  fill="currentColor"
-                  d="M18.3 5.71a1 1 0 0 0-1.41 0L12 10.59 7.11 5.7A1 1 0 0 0 5.7 7.11L10.59 12 5.7 16.89a1 1 0 1 0 1.41 1.41L12 13.41l4.89 4.89a1 1 0 0 0 1.41-1.41L13.41 12l4.89-4.89a1 1 0 0 0 0-1.4Z"
-                />
-              </svg>
+              <Icon name="close" />
             </button>
           ) : null}
         </div>

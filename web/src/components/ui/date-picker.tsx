@@ -7,6 +7,7 @@ import styles from './date-picker.module.css';
 import { describedBy, Field, useFieldIds } from './field.tsx';
 import { mergeRefs } from './merge-refs.ts';
 import { PickerDialog } from './picker-dialog.tsx';
+import { Icon } from './icon.tsx';
 
 export interface DatePickerProps extends CalendarOptions {
   readonly label: string;
@@ -122,12 +123,7 @@ export function DatePicker({
               {intl.formatMessage({ id: 'ui.field.required' })}
             </span>
           ) : null}
-          <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M19 4h-1V2h-2v2H8V2H6v2H5a2 2 0 0 0-2 2v14c0 1.1.9 2 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2Zm0 16H5V10h14v10Zm0-12H5V6h14v2Zm-7 5h5v5h-5v-5Z"
-            />
-          </svg>
+          <Icon name="calendar" className={styles.icon} />
         </button>
         {name ? <input type="hidden" name={name} value={value ?? ''} /> : null}
         {open ? (

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styles from './field.module.css';
+import { Icon } from './icon.tsx';
 
 /** The ids that tie a control to its label, hint and error text. */
 export interface FieldIds {
@@ -93,17 +94,7 @@ export function Field({
       ) : null}
       {error ? (
         <p id={ids.errorId} className={styles.error}>
-          <svg
-            className={styles.errorIcon}
-            viewBox="0 0 20 20"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <path
-              fill="currentColor"
-              d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17Zm0 4a1 1 0 0 1 1 1v4.2a1 1 0 1 1-2 0V6.5a1 1 0 0 1 1-1Zm0 9.3a1.15 1.15 0 1 1 0-2.3 1.15 1.15 0 0 1 0 2.3Z"
-            />
-          </svg>
+          <Icon name="alert" className={styles.errorIcon} />
           <span>{error}</span>
         </p>
       ) : null}

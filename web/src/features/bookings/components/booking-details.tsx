@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { BookingDetail } from '@uniquair/contract/booking';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -6,15 +5,11 @@ import {
   BookingItinerary,
   type ItineraryAirport,
 } from '../../../components/booking/booking-itinerary.tsx';
+import { BookingLoader } from '../../../components/booking/booking-loader.tsx';
 import { BookingPassengers } from '../../../components/booking/booking-passengers.tsx';
 import { formatMoney } from '../../../components/booking/format-money.ts';
-import { BookingNotOnDevice } from '../../../components/booking/not-on-device.tsx';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-client.ts';
-import { bookingQueryOptions } from '../../../lib/booking-access.ts';
 import { ticketsOfFlight } from '../booking-tickets.ts';
 import styles from './booking-details.module.css';
 
@@ -220,26 +215,11 @@ export function BookingDetails({
   readonly airports: readonly ItineraryAirport[];
 }) {
   const intl = useIntl();
-  const booking = useQuery(bookingQueryOptions(pnr));
-  const reference = pnr.toUpperCase();
   return (
-    <Screen title={intl.formatMessage({ id: 'booking.title' }, { pnr: reference })}>
-      {booking.isPending ? (
-        <Spinner size={48} />
-      ) : booking.isError ? (
-        isApiError(booking.error) && booking.error.status === 404 ? (
-          <BookingNotOnDevice returnTo={paths.booking.getHref(pnr)} />
-        ) : (
-          <div role="alert">
-            <p>{intl.formatMessage({ id: 'booking.loadFailed' })}</p>
-            <Button variant="secondary" onClick={() => void booking.refetch()}>
-              {intl.formatMessage({ id: 'payment.retry' })}
-            </Button>
-          </div>
-        )
-      ) : (
-        <BookingBody booking={booking.data} airports={airports} />
-      )}
+    <Screen title={intl.formatMessage({ id: 'booking.title' }, { pnr: pnr.toUpperCase() })}>
+      <BookingLoader pnr={pnr} returnTo={paths.booking.getHref(pnr)}>
+        {(booking) => <BookingBody booking={booking} airports={airports} />}
+      </BookingLoader>
     </Screen>
   );
 }

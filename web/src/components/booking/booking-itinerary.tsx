@@ -12,6 +12,18 @@ export interface ItineraryAirport {
   readonly city: string;
 }
 
+/** A part of a page that shows one booking, with the airports to name its places. */
+export interface BookingViewProps {
+  readonly booking: BookingDetail;
+  readonly airports: readonly ItineraryAirport[];
+}
+
+/** A booking's own page: the PNR of its path, and the airports to name its places. */
+export interface BookingPageProps {
+  readonly pnr: string;
+  readonly airports: readonly ItineraryAirport[];
+}
+
 /** A local date-time `YYYY-MM-DDTHH:mm` as a date and a time in the UI language, in local time. */
 function localParts(intl: IntlShape, local: string) {
   const at = Date.parse(`${local.slice(0, 16)}:00Z`);

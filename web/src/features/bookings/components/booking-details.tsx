@@ -3,7 +3,8 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import {
   BookingItinerary,
-  type ItineraryAirport,
+  type BookingPageProps,
+  type BookingViewProps,
 } from '../../../components/booking/booking-itinerary.tsx';
 import { BookingLoader } from '../../../components/booking/booking-loader.tsx';
 import { BookingPassengers } from '../../../components/booking/booking-passengers.tsx';
@@ -66,13 +67,7 @@ function BookingStatus({ booking }: { readonly booking: BookingDetail }) {
   );
 }
 
-function BookingBody({
-  booking,
-  airports,
-}: {
-  readonly booking: BookingDetail;
-  readonly airports: readonly ItineraryAirport[];
-}) {
+function BookingBody({ booking, airports }: BookingViewProps) {
   const intl = useIntl();
   const name = (index: number) => {
     const passenger = booking.passengers.find((entry) => entry.index === index);
@@ -207,13 +202,7 @@ function BookingBody({
  * flights with local times, the passengers, extras, payments (method, card brand and last four
  * only) and the e-tickets.
  */
-export function BookingDetails({
-  pnr,
-  airports,
-}: {
-  readonly pnr: string;
-  readonly airports: readonly ItineraryAirport[];
-}) {
+export function BookingDetails({ pnr, airports }: BookingPageProps) {
   const intl = useIntl();
   return (
     <Screen title={intl.formatMessage({ id: 'booking.title' }, { pnr: pnr.toUpperCase() })}>

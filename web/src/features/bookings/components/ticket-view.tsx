@@ -1,11 +1,11 @@
-import type { BookingDetail } from '@uniquair/contract/booking';
 import { BRAND_NAME } from '@uniquair/domain/config/app';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import {
   BookingItinerary,
   fareLabel,
-  type ItineraryAirport,
+  type BookingPageProps,
+  type BookingViewProps,
 } from '../../../components/booking/booking-itinerary.tsx';
 import { BookingLoader } from '../../../components/booking/booking-loader.tsx';
 import { EmptyState, Screen } from '../../../components/layouts/screen.tsx';
@@ -20,17 +20,13 @@ const TYPE_NAMES = {
   3: 'passengerType.infant',
 } as const;
 
-function ETicket({
-  booking,
-  flightIndex,
-  ticketIndex,
-  airports,
-}: {
-  readonly booking: BookingDetail;
+/** Which e-ticket: of which flight, for which of its tickets (both counting from 0). */
+interface TicketPlace {
   readonly flightIndex: number;
   readonly ticketIndex: number;
-  readonly airports: readonly ItineraryAirport[];
-}) {
+}
+
+function ETicket({ booking, flightIndex, ticketIndex, airports }: BookingViewProps & TicketPlace) {
   const intl = useIntl();
   const flight = booking.flights.find((entry) => entry.index === flightIndex);
   const ticket = flight ? ticketsOfFlight(booking, flightIndex)[ticketIndex] : undefined;
@@ -131,12 +127,7 @@ export function TicketView({
   flightIndex,
   ticketIndex,
   airports,
-}: {
-  readonly pnr: string;
-  readonly flightIndex: number;
-  readonly ticketIndex: number;
-  readonly airports: readonly ItineraryAirport[];
-}) {
+}: BookingPageProps & TicketPlace) {
   const intl = useIntl();
   return (
     <Screen

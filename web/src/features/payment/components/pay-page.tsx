@@ -5,7 +5,8 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import {
   BookingItinerary,
-  type ItineraryAirport,
+  type BookingPageProps,
+  type BookingViewProps,
 } from '../../../components/booking/booking-itinerary.tsx';
 import { BookingLoader } from '../../../components/booking/booking-loader.tsx';
 import { BookingPassengers } from '../../../components/booking/booking-passengers.tsx';
@@ -58,13 +59,7 @@ function HoldEnded() {
   );
 }
 
-function PayableBooking({
-  booking,
-  airports,
-}: {
-  readonly booking: BookingDetail;
-  readonly airports: readonly ItineraryAirport[];
-}) {
+function PayableBooking({ booking, airports }: BookingViewProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const [holdEnded, setHoldEnded] = useState(
@@ -111,13 +106,7 @@ function PayableBooking({
 }
 
 /** What the pay page shows of a booking it could read: the ways to pay, or why it cannot be paid. */
-function PayContent({
-  booking,
-  airports,
-}: {
-  readonly booking: BookingDetail;
-  readonly airports: readonly ItineraryAirport[];
-}) {
+function PayContent({ booking, airports }: BookingViewProps) {
   const intl = useIntl();
   if (booking.status === 'not_paid' && booking.payable) {
     return <PayableBooking booking={booking} airports={airports} />;
@@ -151,13 +140,7 @@ function PayContent({
  * the seat hold, and the enabled ways to pay with the amount each charges. A paid booking says
  * 'This booking is already paid'; an ended hold offers a new search.
  */
-export function BookingPay({
-  pnr,
-  airports,
-}: {
-  readonly pnr: string;
-  readonly airports: readonly ItineraryAirport[];
-}) {
+export function BookingPay({ pnr, airports }: BookingPageProps) {
   const intl = useIntl();
   return (
     <Screen title={intl.formatMessage({ id: 'booking.payTitle' }, { pnr: pnr.toUpperCase() })}>

@@ -2,6 +2,7 @@ import type { BookingDetail } from '@uniquair/contract/booking';
 import type { IntlShape } from 'react-intl';
 import { useIntl } from 'react-intl';
 import styles from './booking-itinerary.module.css';
+import { formatDuration } from './format-duration.ts';
 
 export type BookingFlight = BookingDetail['flights'][number];
 
@@ -38,19 +39,6 @@ function localParts(intl: IntlShape, local: string) {
     }),
     time: intl.formatTime(at, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
   };
-}
-
-export function formatDurationMinutes(intl: IntlShape, minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const parts: string[] = [];
-  if (hours > 0) {
-    parts.push(intl.formatNumber(hours, { style: 'unit', unit: 'hour', unitDisplay: 'short' }));
-  }
-  if (rest > 0 || hours === 0) {
-    parts.push(intl.formatNumber(rest, { style: 'unit', unit: 'minute', unitDisplay: 'short' }));
-  }
-  return intl.formatList(parts, { type: 'unit', style: 'short' });
 }
 
 /** 'Sofia (SOF)', or the code alone for an airport the route list does not know. */
@@ -127,7 +115,7 @@ export function BookingItinerary({
                       {
                         flightNumber: segment.flightNumber,
                         carrier: segment.carrierName,
-                        duration: formatDurationMinutes(intl, segment.duration),
+                        duration: formatDuration(intl, segment.duration),
                       },
                     )}
                   </p>

@@ -6,6 +6,7 @@ import {
   type BookingPageProps,
   type BookingViewProps,
 } from '../../../components/booking/booking-itinerary.tsx';
+import { PAYMENT_METHOD_NAMES } from '../../../components/booking/payment-method-names.ts';
 import { BookingLoader } from '../../../components/booking/booking-loader.tsx';
 import { BookingPassengers } from '../../../components/booking/booking-passengers.tsx';
 import { formatMoney } from '../../../components/booking/format-money.ts';
@@ -21,16 +22,6 @@ const STATE_TEXTS = {
   pay_at_airline: 'booking.state.payAtAirline',
   expired: 'booking.state.expired',
   cancelled: 'booking.state.cancelled',
-} as const;
-
-const METHOD_NAMES = {
-  CREDIT_CARD: 'payment.method.CREDIT_CARD',
-  REVOLUT_CREDIT_CARD: 'payment.method.REVOLUT_CREDIT_CARD',
-  PAYPAL: 'payment.method.PAYPAL',
-  TRUSTLY: 'payment.method.TRUSTLY',
-  SILK_PAY: 'payment.method.SILK_PAY',
-  SILK_PAY_UNION_PAY: 'payment.method.SILK_PAY_UNION_PAY',
-  DIRECT_TO_AIRLINE: 'payment.method.DIRECT_TO_AIRLINE',
 } as const;
 
 function BookingStatus({ booking }: { readonly booking: BookingDetail }) {
@@ -137,7 +128,7 @@ function BookingBody({ booking, airports }: BookingViewProps) {
                   ? intl.formatMessage(
                       { id: 'booking.paymentCard' },
                       {
-                        method: intl.formatMessage({ id: METHOD_NAMES[payment.method] }),
+                        method: intl.formatMessage({ id: PAYMENT_METHOD_NAMES[payment.method] }),
                         brand: payment.cardBrand.toUpperCase(),
                         last4: payment.cardLast4,
                         amount: formatMoney(intl, payment.amount, payment.currency),
@@ -150,7 +141,7 @@ function BookingBody({ booking, airports }: BookingViewProps) {
                   : intl.formatMessage(
                       { id: 'booking.paymentOther' },
                       {
-                        method: intl.formatMessage({ id: METHOD_NAMES[payment.method] }),
+                        method: intl.formatMessage({ id: PAYMENT_METHOD_NAMES[payment.method] }),
                         amount: formatMoney(intl, payment.amount, payment.currency),
                         state: intl.formatMessage(
                           { id: 'booking.paymentState' },

@@ -2,7 +2,6 @@ import type { Currency } from '@uniquair/contract/data';
 import type { Money } from '@uniquair/contract/booking';
 import { PassengerType } from '@uniquair/domain/config/reference-ids';
 import type { Passengers } from '@uniquair/domain/search/passengers';
-import type { MessageKey } from '@uniquair/i18n/messages';
 import { convertAmount, minorUnitsToDecimal } from '@uniquair/domain/pricing/currency';
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
@@ -14,6 +13,7 @@ import type { TripOffer } from '../trip-offer.ts';
 import type { FlowView } from '../flow-views.ts';
 import { cityOf, formatLocalDate, formatLocalTime, legName } from './leg-format.ts';
 import { passengerLabels } from './passengers-view.tsx';
+import { FlowActions, useSay } from './flow-form.tsx';
 import styles from './choose-flow.module.css';
 
 /** Why the last booking attempt did not go through, as the summary shows it. */
@@ -70,8 +70,7 @@ export function SummaryView({
   onBack,
 }: SummaryViewProps) {
   const intl = useIntl();
-  const say = (id: MessageKey, values?: Record<string, string | number>) =>
-    intl.formatMessage({ id }, values);
+  const say = useSay();
   const problemRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (problem) problemRef.current?.focus();
@@ -299,16 +298,13 @@ export function SummaryView({
         </p>
       ) : null}
 
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={onBack}>
-          {say('flow.back')}
-        </Button>
+      <FlowActions onBack={onBack}>
         {problem?.kind === 'priceIncreased' || problem?.kind === 'unavailable' ? null : (
           <Button loading={pending} onClick={() => onBook()}>
             {say('flow.book.book')}
           </Button>
         )}
-      </div>
+      </FlowActions>
     </div>
   );
 }

@@ -45,7 +45,7 @@ import { FlowSteps, VIEW_NAMES } from './flow-steps.tsx';
 import { formatLocalDate, legName } from './leg-format.ts';
 import { PassengersView } from './passengers-view.tsx';
 import { SummaryView, type BookingProblem } from './summary-view.tsx';
-import { useSay } from './flow-form.tsx';
+import { useFlowIntl } from './flow-form.tsx';
 import styles from './choose-flow.module.css';
 
 export interface ChooseFlowProps {
@@ -179,12 +179,11 @@ function ReadyFlow({
   readonly offer: TripOffer;
   readonly refresh: () => void;
 }) {
-  const intl = useIntl();
+  const { intl, say } = useFlowIntl();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { currency, currencies } = useCurrency();
   const formatPrice = useFormatPrice();
-  const say = useSay();
   const [state, setState] = useState<FlowState>(() =>
     flowStateFor(trip.path, trip.passengers, readFlowState()),
   );

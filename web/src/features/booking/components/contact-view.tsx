@@ -2,14 +2,13 @@ import type { MessageKey } from '@uniquair/i18n/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { useIntl } from 'react-intl';
 import { SelectInput, type SelectOption } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { fieldErrorMessage } from '../../../lib/form-resolver.ts';
 import { contactSchema } from '../flow-forms.ts';
 import type { ContactDraft, FlowState } from '../flow-state.ts';
 import { ErrorSummary, type FieldProblem } from './error-summary.tsx';
-import { FlowActions, useFlowForm, useSay } from './flow-form.tsx';
+import { FlowActions, useFlowForm, useFlowIntl } from './flow-form.tsx';
 import styles from './choose-flow.module.css';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phoneCode', 'phone'] as const;
@@ -45,8 +44,7 @@ export function ContactView({
   onNext,
   onBack,
 }: ContactViewProps) {
-  const intl = useIntl();
-  const say = useSay();
+  const { intl, say } = useFlowIntl();
   const schema = useMemo(() => contactSchema(say), [say]);
   // The error summary takes the focus, not the first field.
   const form = useForm<ContactDraft>({

@@ -1,11 +1,10 @@
 import { PassengerType } from '@uniquair/domain/config/reference-ids';
-import { useIntl } from 'react-intl';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { extraKey, type FlowState } from '../flow-state.ts';
 import type { TripOffer } from '../trip-offer.ts';
 import { legName } from './leg-format.ts';
 import { passengerLabels } from './passengers-view.tsx';
-import { FlowActions, useSay } from './flow-form.tsx';
+import { FlowActions, useFlowIntl } from './flow-form.tsx';
 import styles from './choose-flow.module.css';
 
 export interface ExtrasViewProps {
@@ -26,8 +25,7 @@ export function ExtrasView({
   onNext,
   onBack,
 }: ExtrasViewProps) {
-  const intl = useIntl();
-  const say = useSay();
+  const { intl, say } = useFlowIntl();
   const labels = passengerLabels(state.passengers, say);
   const names = state.passengers.map((passenger, index) =>
     passenger.firstName.trim() !== ''

@@ -1,7 +1,7 @@
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Button } from '../../../components/ui/button.tsx';
 import type { FieldProblem } from './error-summary.tsx';
 import styles from './choose-flow.module.css';
@@ -9,9 +9,11 @@ import styles from './choose-flow.module.css';
 /** A catalogue message of the flow, with its values, in the UI language. */
 export type Say = (id: MessageKey, values?: Record<string, string | number>) => string;
 
-export function useSay(): Say {
+/** The UI language of the flow's views: `intl`, and `say` for one of the flow's messages. */
+export function useFlowIntl(): { readonly intl: IntlShape; readonly say: Say } {
   const intl = useIntl();
-  return useCallback<Say>((id, values) => intl.formatMessage({ id }, values), [intl]);
+  const say = useCallback<Say>((id, values) => intl.formatMessage({ id }, values), [intl]);
+  return { intl, say };
 }
 
 /**
@@ -65,7 +67,7 @@ export function FlowActions({
   readonly onBack?: () => void;
   readonly children?: ReactNode;
 }) {
-  const say = useSay();
+  const { say } = useFlowIntl();
   return (
     <div className={styles.actions}>
       {onBack ? (

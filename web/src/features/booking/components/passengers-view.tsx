@@ -3,7 +3,6 @@ import type { PassengerTypeId } from '@uniquair/domain/config/reference-ids';
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { useMemo } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { useIntl } from 'react-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SelectInput, type SelectOption } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
@@ -18,7 +17,7 @@ import type { FlowState, PassengerDraft } from '../flow-state.ts';
 import { draftFromSaved, fitsPassengerType } from '../saved-passengers.ts';
 import { DateInput } from './date-input.tsx';
 import { ErrorSummary, type FieldProblem } from './error-summary.tsx';
-import { FlowActions, useFlowForm, useSay } from './flow-form.tsx';
+import { FlowActions, useFlowForm, useFlowIntl } from './flow-form.tsx';
 import styles from './choose-flow.module.css';
 
 const TYPE_NAMES: Readonly<Record<PassengerTypeId, MessageKey>> = {
@@ -95,8 +94,7 @@ export function PassengersView({
   onChange,
   onNext,
 }: PassengersViewProps) {
-  const intl = useIntl();
-  const say = useSay();
+  const { intl, say } = useFlowIntl();
   const schema = useMemo(() => passengersFormSchema(say, rules), [say, rules]);
   // The error summary takes the focus, not the first field.
   const form = useForm<PassengersFormValues>({

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PassengerType } from '../config/reference-ids.ts';
-import { addDays, addYears, type Ymd } from '../dates/ymd.ts';
+import { addDays, addYears } from '../dates/ymd.ts';
 import { ymdArb } from '../testing/arbitraries.ts';
 import {
   ageOn,
@@ -13,8 +13,7 @@ import {
   type PassengerFacts,
   type TripDays,
 } from './passenger-rules.ts';
-
-const d = (text: string) => text as Ymd;
+import { d } from '../testing/dates.ts';
 
 const trip: TripDays = {
   today: d('2026-11-23'),

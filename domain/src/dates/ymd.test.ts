@@ -23,8 +23,7 @@ import {
   ymdToUtcDate,
   type Ymd,
 } from './ymd.ts';
-
-const d = (text: string) => text as Ymd;
+import { d } from '../testing/dates.ts';
 
 describe('parseYmd', () => {
   it.each([

@@ -11,29 +11,20 @@ import { useIntl } from 'react-intl';
 import { buildAirportIndex, searchAirports, type AirportOption } from './airport-search.ts';
 import styles from './airport-select.module.css';
 import controlStyles from './control.module.css';
-import { describedBy, Field, useFieldIds } from './field.tsx';
+import { describedBy, Field, useFieldIds, type PickerFieldProps } from './field.tsx';
 import { mergeRefs } from './merge-refs.ts';
 import { Icon } from './icon.tsx';
 
 export type { AirportOption } from './airport-search.ts';
 
-export interface AirportSelectProps<T extends AirportOption = AirportOption> {
-  readonly label: string;
+export interface AirportSelectProps<
+  T extends AirportOption = AirportOption,
+> extends PickerFieldProps {
   /** Every airport that can be chosen (e.g. the airports of `/api/data/routes`). */
   readonly airports: readonly T[];
   /** The chosen airport's IATA code, or null. */
   readonly value: string | null;
   readonly onChange: (code: string | null, airport: T | null) => void;
-  readonly onBlur?: () => void;
-  readonly name?: string;
-  readonly id?: string;
-  readonly placeholder?: string;
-  readonly hint?: string;
-  /** An error from the form; shown instead of 'Required'. */
-  readonly error?: string;
-  /** Shows 'Required' when the field is left without an airport. */
-  readonly required?: boolean;
-  readonly disabled?: boolean;
   readonly ref?: Ref<HTMLInputElement>;
 }
 

@@ -34,6 +34,24 @@ export function describedBy(
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
+/** The props of a custom control drawn in a Field (the airport select, the date picker). */
+export interface PickerFieldProps {
+  readonly label: string;
+  /** Called when the field has been visited and left. */
+  readonly onBlur?: () => void;
+  /** Submits the value with a native form under this name. */
+  readonly name?: string;
+  readonly id?: string;
+  /** Shown while nothing is chosen. */
+  readonly placeholder?: string;
+  readonly hint?: string;
+  /** An error from the form; shown instead of 'Required'. */
+  readonly error?: string;
+  /** Shows 'Required' when the field is left without a value. */
+  readonly required?: boolean;
+  readonly disabled?: boolean;
+}
+
 export interface FieldProps {
   readonly ids: FieldIds;
   readonly label: ReactNode;

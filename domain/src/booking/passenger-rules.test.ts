@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PassengerType } from '../config/reference-ids.ts';
-import { addDays, addYears, type Ymd } from '../dates/ymd.ts';
+import { addDays, addYears } from '../dates/ymd.ts';
 import { ymdArb } from '../testing/arbitraries.ts';
 import {
   ageOn,
@@ -13,8 +13,7 @@ import {
   type PassengerFacts,
   type TripDays,
 } from './passenger-rules.ts';
-
-const d = (text: string) => text as Ymd;
+import { d } from '../testing/dates.ts';
 
 const trip: TripDays = {
   today: d('2026-11-23'),
@@ -80,22 +79,18 @@ describe('passenger types by age', () => {
   });
 });
 
+/** The problems of the sample passenger changed by `overrides`, on the sample trip. */
+const problemsOf = (overrides: Partial<PassengerFacts> = {}) =>
+  passengerProblems(passenger(overrides), trip, known);
+
 describe('passengerProblems', () => {
   it('accepts a valid adult, child and infant', () => {
-    expect(passengerProblems(passenger(), trip, known)).toEqual([]);
+    expect(problemsOf()).toEqual([]);
     expect(
-      passengerProblems(
-        passenger({ typeId: PassengerType.child, titleId: 5, birthDate: d('2016-01-01') }),
-        trip,
-        known,
-      ),
+      problemsOf({ typeId: PassengerType.child, titleId: 5, birthDate: d('2016-01-01') }),
     ).toEqual([]);
     expect(
-      passengerProblems(
-        passenger({ typeId: PassengerType.infant, titleId: 4, birthDate: d('2025-06-01') }),
-        trip,
-        known,
-      ),
+      problemsOf({ typeId: PassengerType.infant, titleId: 4, birthDate: d('2025-06-01') }),
     ).toEqual([]);
   });
 
@@ -122,24 +117,18 @@ describe('passengerProblems', () => {
     ['unknown nationality', { nationality: 'XX' }, 'NATIONALITY_UNKNOWN'],
     ['unknown title', { titleId: 99 }, 'TITLE_UNKNOWN'],
   ])('%s', (_, overrides, code) => {
-    const problems = passengerProblems(
-      passenger(overrides as Partial<PassengerFacts>),
-      trip,
-      known,
-    );
+    const problems = problemsOf(overrides as Partial<PassengerFacts>);
     expect(problems.map((problem) => problem.code)).toEqual([code]);
     expect(problems[0]?.message).toMatch(/\w/);
   });
 
   it('the age is taken on the first travel date, the document on the last', () => {
     // 12 on the first date: adult, although 11 today.
-    expect(passengerProblems(passenger({ birthDate: d('2014-12-10') }), trip, known)).toEqual([]);
+    expect(problemsOf({ birthDate: d('2014-12-10') })).toEqual([]);
     // Valid on the first date, expired on the last: refused.
-    expect(
-      passengerProblems(passenger({ documentExpiry: d('2026-12-15') }), trip, known).map(
-        (problem) => problem.field,
-      ),
-    ).toEqual(['documentExpiry']);
+    expect(problemsOf({ documentExpiry: d('2026-12-15') }).map((problem) => problem.field)).toEqual(
+      ['documentExpiry'],
+    );
   });
 
   it('the type the rules accept is exactly the type of the age on the first travel date', () => {
@@ -148,7 +137,7 @@ describe('passengerProblems', () => {
         ymdArb(d('1920-01-01'), trip.today),
         fc.constantFrom(PassengerType.adult, PassengerType.child, PassengerType.infant),
         (birthDate, typeId) => {
-          const problems = passengerProblems(passenger({ birthDate, typeId }), trip, known);
+          const problems = problemsOf({ birthDate, typeId });
           const agrees = passengerTypeForAge(ageOn(birthDate, trip.firstTravelDate)) === typeId;
           expect(problems.length === 0).toBe(agrees);
         },

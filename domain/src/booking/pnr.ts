@@ -10,7 +10,7 @@
  */
 import { PNR_LENGTH } from '../config/limits.ts';
 import { DomainError } from '../errors.ts';
-import type { RandomBytes } from '../security/random-bytes.ts';
+import { readRandomBytes, type RandomBytes } from '../security/random-bytes.ts';
 
 declare const pnrBrand: unique symbol;
 
@@ -60,15 +60,7 @@ const MAX_DRAWS = 64;
 export function generatePnr(randomBytes: RandomBytes): Pnr {
   let pnr = '';
   for (let draw = 0; draw < MAX_DRAWS && pnr.length < PNR_LENGTH; draw += 1) {
-    const wanted = PNR_LENGTH * 2;
-    const bytes = randomBytes(wanted);
-    if (bytes.length !== wanted) {
-      throw new DomainError(
-        'RANDOM_SOURCE_INVALID',
-        `Asked for ${wanted} random bytes, got ${bytes.length}`,
-      );
-    }
-    for (const byte of bytes) {
+    for (const byte of readRandomBytes(randomBytes, PNR_LENGTH * 2)) {
       if (byte < UNBIASED_LIMIT && pnr.length < PNR_LENGTH) {
         pnr += PNR_ALPHABET[byte % PNR_ALPHABET.length];
       }

@@ -18,8 +18,7 @@ import {
   yearHasPickableDay,
   type DatePickerBounds,
 } from './date-picker-bounds.ts';
-
-const d = (text: string) => text as Ymd;
+import { d } from '../testing/dates.ts';
 
 describe('defaults', () => {
   it('run from 1 January 1900 to 31 December thirty years ahead', () => {

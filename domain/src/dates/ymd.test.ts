@@ -23,8 +23,28 @@ import {
   ymdToUtcDate,
   type Ymd,
 } from './ymd.ts';
+import { d } from '../testing/dates.ts';
 
-const d = (text: string) => text as Ymd;
+/** Year, month and its number of days, across leap years, centuries and month ends. */
+const MONTH_LENGTHS = [
+  [2024, 1, 31],
+  [2024, 2, 29],
+  [2023, 2, 28],
+  [2100, 2, 28],
+  [2000, 2, 29],
+  [2024, 4, 30],
+  [2024, 6, 30],
+  [2024, 7, 31],
+  [2024, 8, 31],
+  [2024, 9, 30],
+  [2024, 11, 30],
+  [2024, 12, 31],
+];
+
+/** Asserts `property` for any date and any whole number from -limit to limit. */
+function forAnyDateAnd(limit: number, property: (date: Ymd, offset: number) => void) {
+  fc.assert(fc.property(ymdArb(), fc.integer({ min: -limit, max: limit }), property));
+}
 
 describe('parseYmd', () => {
   it.each([
@@ -103,20 +123,7 @@ describe('isLeapYear and daysInMonth', () => {
     expect(isLeapYear(year)).toBe(leap);
   });
 
-  it.each([
-    [2024, 1, 31],
-    [2024, 2, 29],
-    [2023, 2, 28],
-    [2100, 2, 28],
-    [2000, 2, 29],
-    [2024, 4, 30],
-    [2024, 6, 30],
-    [2024, 7, 31],
-    [2024, 8, 31],
-    [2024, 9, 30],
-    [2024, 11, 30],
-    [2024, 12, 31],
-  ])('daysInMonth(%i, %i) = %i', (year, month, days) => {
+  it.each(MONTH_LENGTHS)('daysInMonth(%i, %i) = %i', (year, month, days) => {
     expect(daysInMonth(year, month)).toBe(days);
   });
 
@@ -163,20 +170,16 @@ describe('addDays', () => {
   });
 
   it('is undone by subtracting the same days', () => {
-    fc.assert(
-      fc.property(ymdArb(), fc.integer({ min: -5000, max: 5000 }), (date, days) => {
-        expect(addDays(addDays(date, days), -days)).toBe(date);
-      }),
-    );
+    forAnyDateAnd(5000, (date, days) => {
+      expect(addDays(addDays(date, days), -days)).toBe(date);
+    });
   });
 
   it('moves the weekday by the same number of days modulo 7', () => {
-    fc.assert(
-      fc.property(ymdArb(), fc.integer({ min: -1000, max: 1000 }), (date, days) => {
-        const expected = ((((isoWeekdayOf(date) - 1 + days) % 7) + 7) % 7) + 1;
-        expect(isoWeekdayOf(addDays(date, days))).toBe(expected);
-      }),
-    );
+    forAnyDateAnd(1000, (date, days) => {
+      const expected = ((((isoWeekdayOf(date) - 1 + days) % 7) + 7) % 7) + 1;
+      expect(isoWeekdayOf(addDays(date, days))).toBe(expected);
+    });
   });
 });
 
@@ -198,15 +201,13 @@ describe('addYears', () => {
   });
 
   it('keeps month and day apart from 29 February', () => {
-    fc.assert(
-      fc.property(ymdArb(), fc.integer({ min: -100, max: 100 }), (date, years) => {
-        const before = ymdParts(date);
-        const after = ymdParts(addYears(date, years));
-        expect(after.year).toBe(before.year + years);
-        expect(after.month).toBe(before.month);
-        if (!(before.month === 2 && before.day === 29)) expect(after.day).toBe(before.day);
-      }),
-    );
+    forAnyDateAnd(100, (date, years) => {
+      const before = ymdParts(date);
+      const after = ymdParts(addYears(date, years));
+      expect(after.year).toBe(before.year + years);
+      expect(after.month).toBe(before.month);
+      if (!(before.month === 2 && before.day === 29)) expect(after.day).toBe(before.day);
+    });
   });
 });
 
@@ -224,11 +225,9 @@ describe('daysBetween', () => {
   });
 
   it('inverts addDays', () => {
-    fc.assert(
-      fc.property(ymdArb(), fc.integer({ min: -20000, max: 20000 }), (date, days) => {
-        expect(daysBetween(date, addDays(date, days))).toBe(days);
-      }),
-    );
+    forAnyDateAnd(20000, (date, days) => {
+      expect(daysBetween(date, addDays(date, days))).toBe(days);
+    });
   });
 
   it('has the sign of compareYmd', () => {
@@ -286,14 +285,7 @@ describe('ymdInTimeZone', () => {
 });
 
 describe('datesOfMonth', () => {
-  it.each([
-    [2024, 2, 29],
-    [2023, 2, 28],
-    [2100, 2, 28],
-    [2000, 2, 29],
-    [2024, 4, 30],
-    [2024, 12, 31],
-  ])('%i-%i has %i dates, first to last', (year, month, count) => {
+  it.each(MONTH_LENGTHS)('%i-%i has %i dates, first to last', (year, month, count) => {
     const dates = datesOfMonth(year, month);
     expect(dates).toHaveLength(count);
     expect(dates[0]).toBe(ymd(year, month, 1));

@@ -17,8 +17,8 @@ import {
   validRouteDaysInMonth,
   type RouteSchedule,
 } from './route-availability.ts';
+import { d } from '../testing/dates.ts';
 
-const d = (text: string) => text as Ymd;
 const weekends = DayBit.saturday | DayBit.sunday;
 const mondays = DayBit.monday;
 

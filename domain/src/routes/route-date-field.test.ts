@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addYears, type Ymd } from '../dates/ymd.ts';
+import { addYears } from '../dates/ymd.ts';
 import { isDomainErrorCode } from '../errors.ts';
 import { ymdArb } from '../testing/arbitraries.ts';
 import { DayBit } from './day-of-week.ts';
@@ -11,8 +11,8 @@ import {
   validateRouteDate,
   type RouteDateError,
 } from './route-date-field.ts';
+import { d } from '../testing/dates.ts';
 
-const d = (text: string) => text as Ymd;
 const cities = { fromCity: 'Sofia', toCity: 'Hanoi' };
 const weekdays =
   DayBit.monday | DayBit.tuesday | DayBit.wednesday | DayBit.thursday | DayBit.friday;

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Ymd } from '../dates/ymd.ts';
 import { destinationArb } from '../testing/arbitraries.ts';
 import {
   decodeDestination,
@@ -12,8 +11,7 @@ import {
   parseRouteId,
   type Destination,
 } from './destination-codec.ts';
-
-const d = (text: string) => text as Ymd;
+import { d } from '../testing/dates.ts';
 
 function dest(
   routeId: number,

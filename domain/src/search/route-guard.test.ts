@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Ymd } from '../dates/ymd.ts';
 import { ymdArb } from '../testing/arbitraries.ts';
 import { encodeDestination, type Destination } from './destination-codec.ts';
 import {
@@ -12,8 +11,8 @@ import {
   type SearchLeg,
 } from './route-guard.ts';
 import { parseSearchPath, type ParsedSearchUrl } from './search-path.ts';
+import { d } from '../testing/dates.ts';
 
-const d = (text: string) => text as Ymd;
 const dest = (routeId: number, date: string): Destination => ({
   routeId,
   date: d(date),

@@ -4,8 +4,7 @@
  * random source is passed in (for instance `crypto.randomBytes` on the server).
  */
 import { LINK_TOKEN_LENGTH } from '../config/limits.ts';
-import { DomainError } from '../errors.ts';
-import type { RandomBytes } from './random-bytes.ts';
+import { readRandomBytes, type RandomBytes } from './random-bytes.ts';
 
 declare const linkTokenBrand: unique symbol;
 
@@ -28,12 +27,6 @@ export function parseLinkToken(text: string): LinkToken | null {
 
 /** A new token of 160 random bits; throws RANDOM_SOURCE_INVALID for a short or long read. */
 export function generateLinkToken(randomBytes: RandomBytes): LinkToken {
-  const bytes = randomBytes(LINK_TOKEN_BYTES);
-  if (bytes.length !== LINK_TOKEN_BYTES) {
-    throw new DomainError(
-      'RANDOM_SOURCE_INVALID',
-      `Asked for ${LINK_TOKEN_BYTES} random bytes, got ${bytes.length}`,
-    );
-  }
+  const bytes = readRandomBytes(randomBytes, LINK_TOKEN_BYTES);
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('') as LinkToken;
 }

@@ -1,4 +1,7 @@
+import type { Route } from '@uniquair/contract/data';
 import type { SearchFlight, SearchResult } from '@uniquair/contract/search';
+import type { Ymd } from '@uniquair/domain/dates/ymd';
+import { testRoutes } from './mock-api.ts';
 
 /**
  * Search results for unit tests, on the test network of `testing/mock-api.ts` (route 12 Sofia →
@@ -120,4 +123,29 @@ export function hashOf(tag: string): string {
     .padEnd(32, '0')
     .slice(0, 32)
     .replace(/[^0-9a-f]/g, '0');
+}
+
+/**
+ * The test network plus Rome: London → Rome (route 14) flies Mondays only from 2026-01-01 until
+ * `until` (open-ended by default), and there is no Rome → London route.
+ */
+export function networkWithRome(until: Ymd | null = null) {
+  return {
+    airports: [
+      ...testRoutes.airports,
+      {
+        id: 'FCO',
+        name: 'Fiumicino',
+        city: 'Rome',
+        country: 'IT',
+        timeZone: 'Europe/Rome',
+        lat: 41.8,
+        lon: 12.25,
+      },
+    ],
+    routes: [
+      ...testRoutes.routes,
+      { id: 14, from: 'LHR', to: 'FCO', dow: 1, af: '2026-01-01' as Ymd, au: until, rating: 1 },
+    ] satisfies Route[],
+  };
 }

@@ -2,6 +2,7 @@ import type { BookingDetail } from '@uniquair/contract/booking';
 import type { IntlShape } from 'react-intl';
 import { useIntl } from 'react-intl';
 import styles from './booking-itinerary.module.css';
+import { formatDuration } from './format-duration.ts';
 
 export type BookingFlight = BookingDetail['flights'][number];
 
@@ -10,6 +11,18 @@ export interface ItineraryAirport {
   readonly id: string;
   readonly name: string;
   readonly city: string;
+}
+
+/** A part of a page that shows one booking, with the airports to name its places. */
+export interface BookingViewProps {
+  readonly booking: BookingDetail;
+  readonly airports: readonly ItineraryAirport[];
+}
+
+/** A booking's own page: the PNR of its path, and the airports to name its places. */
+export interface BookingPageProps {
+  readonly pnr: string;
+  readonly airports: readonly ItineraryAirport[];
 }
 
 /** A local date-time `YYYY-MM-DDTHH:mm` as a date and a time in the UI language, in local time. */
@@ -26,19 +39,6 @@ function localParts(intl: IntlShape, local: string) {
     }),
     time: intl.formatTime(at, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
   };
-}
-
-export function formatDurationMinutes(intl: IntlShape, minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const parts: string[] = [];
-  if (hours > 0) {
-    parts.push(intl.formatNumber(hours, { style: 'unit', unit: 'hour', unitDisplay: 'short' }));
-  }
-  if (rest > 0 || hours === 0) {
-    parts.push(intl.formatNumber(rest, { style: 'unit', unit: 'minute', unitDisplay: 'short' }));
-  }
-  return intl.formatList(parts, { type: 'unit', style: 'short' });
 }
 
 /** 'Sofia (SOF)', or the code alone for an airport the route list does not know. */
@@ -115,7 +115,7 @@ export function BookingItinerary({
                       {
                         flightNumber: segment.flightNumber,
                         carrier: segment.carrierName,
-                        duration: formatDurationMinutes(intl, segment.duration),
+                        duration: formatDuration(intl, segment.duration),
                       },
                     )}
                   </p>

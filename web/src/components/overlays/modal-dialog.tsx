@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { dialogCloseHandlers } from './dialog-close.ts';
 import styles from './modal-dialog.module.css';
 
 export interface ModalDialogProps {
@@ -56,18 +57,7 @@ export function ModalDialog({
       ref={dialog}
       className={variant === 'sheet' ? styles.sheet : styles.centered}
       aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === dialog.current) onClose();
-      }}
+      {...dialogCloseHandlers(onClose)}
     >
       {open ? (
         <div className={styles.body}>

@@ -11,28 +11,20 @@ import { useIntl } from 'react-intl';
 import { buildAirportIndex, searchAirports, type AirportOption } from './airport-search.ts';
 import styles from './airport-select.module.css';
 import controlStyles from './control.module.css';
-import { describedBy, Field, useFieldIds } from './field.tsx';
+import { describedBy, Field, useFieldIds, type PickerFieldProps } from './field.tsx';
 import { mergeRefs } from './merge-refs.ts';
+import { Icon } from './icon.tsx';
 
 export type { AirportOption } from './airport-search.ts';
 
-export interface AirportSelectProps<T extends AirportOption = AirportOption> {
-  readonly label: string;
+export interface AirportSelectProps<
+  T extends AirportOption = AirportOption,
+> extends PickerFieldProps {
   /** Every airport that can be chosen (e.g. the airports of `/api/data/routes`). */
   readonly airports: readonly T[];
   /** The chosen airport's IATA code, or null. */
   readonly value: string | null;
   readonly onChange: (code: string | null, airport: T | null) => void;
-  readonly onBlur?: () => void;
-  readonly name?: string;
-  readonly id?: string;
-  readonly placeholder?: string;
-  readonly hint?: string;
-  /** An error from the form; shown instead of 'Required'. */
-  readonly error?: string;
-  /** Shows 'Required' when the field is left without an airport. */
-  readonly required?: boolean;
-  readonly disabled?: boolean;
   readonly ref?: Ref<HTMLInputElement>;
 }
 
@@ -185,17 +177,7 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
     <Field ids={ids} label={label} required={required} hint={hint} error={shownError}>
       <div className={styles.combobox}>
         <div className={styles.inputWrapper}>
-          <svg
-            className={styles.searchIcon}
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <path
-              fill="currentColor"
-              d="M21.7 20.3 17 15.6a7.5 7.5 0 1 0-1.4 1.4l4.7 4.7a1 1 0 0 0 1.4-1.4ZM5 10.5a5.5 5.5 0 1 1 11 0 5.5 5.5 0 0 1-11 0Z"
-            />
-          </svg>
+          <Icon name="search" className={styles.searchIcon} />
           <input {...inputProps} ref={mergeRefs<HTMLInputElement>(downshiftInputRef, ref)} />
           {selectedItem && !disabled ? (
             <button
@@ -208,12 +190,7 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
                 document.getElementById(ids.controlId)?.focus();
               }}
             >
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path
-                  fill="currentColor"
-                  d="M18.3 5.71a1 1 0 0 0-1.41 0L12 10.59 7.11 5.7A1 1 0 0 0 5.7 7.11L10.59 12 5.7 16.89a1 1 0 1 0 1.41 1.41L12 13.41l4.89 4.89a1 1 0 0 0 1.41-1.41L13.41 12l4.89-4.89a1 1 0 0 0 0-1.4Z"
-                />
-              </svg>
+              <Icon name="close" />
             </button>
           ) : null}
         </div>

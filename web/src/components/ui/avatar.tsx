@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import styles from './avatar.module.css';
+import { Icon } from './icon.tsx';
 
 export type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -81,12 +82,7 @@ export function Avatar({ firstName, lastName, src, size = 'md', alt, className }
           {initials}
         </span>
       ) : (
-        <svg className={styles.figure} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path
-            fill="currentColor"
-            d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2.25c-4.1 0-8.25 2.07-8.25 5.25 0 .83.67 1.5 1.5 1.5h13.5c.83 0 1.5-.67 1.5-1.5 0-3.18-4.15-5.25-8.25-5.25Z"
-          />
-        </svg>
+        <Icon name="person" className={styles.figure} />
       )}
     </span>
   );

@@ -28,6 +28,7 @@ import {
 } from './calendar-days.ts';
 import styles from './calendar.module.css';
 import { PickerGrid } from './picker-grid.tsx';
+import { Icon } from './icon.tsx';
 
 export type CalendarView = 'days' | 'months' | 'years';
 
@@ -223,9 +224,7 @@ export function Calendar({
             disabled={!canGoBack}
             onClick={() => show(addMonths(shown, -1))}
           >
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path fill="currentColor" d="M15.4 6.4 14 5l-7 7 7 7 1.4-1.4L9.8 12l5.6-5.6Z" />
-            </svg>
+            <Icon name="chevronLeft" />
           </button>
         ) : (
           <span className={styles.navSpacer} />
@@ -242,12 +241,7 @@ export function Calendar({
             onClick={() => switchView('months')}
           >
             {shownMonthName}
-            <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z"
-              />
-            </svg>
+            <Icon name="chevronDown" />
           </button>
           <button
             type="button"
@@ -257,12 +251,7 @@ export function Calendar({
             onClick={() => switchView('years')}
           >
             {shownYear}
-            <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z"
-              />
-            </svg>
+            <Icon name="chevronDown" />
           </button>
         </div>
         {view === 'days' ? (
@@ -274,9 +263,7 @@ export function Calendar({
             disabled={!canGoForward}
             onClick={() => show(addMonths(shown, 1))}
           >
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path fill="currentColor" d="M8.6 17.6 10 19l7-7-7-7-1.4 1.4 5.6 5.6-5.6 5.6Z" />
-            </svg>
+            <Icon name="chevronRight" />
           </button>
         ) : (
           <span className={styles.navSpacer} />

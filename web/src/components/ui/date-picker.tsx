@@ -4,28 +4,19 @@ import { useIntl } from 'react-intl';
 import { Calendar, type CalendarOptions } from './calendar.tsx';
 import controlStyles from './control.module.css';
 import styles from './date-picker.module.css';
-import { describedBy, Field, useFieldIds } from './field.tsx';
+import { describedBy, Field, useFieldIds, type PickerFieldProps } from './field.tsx';
 import { mergeRefs } from './merge-refs.ts';
 import { PickerDialog } from './picker-dialog.tsx';
+import { Icon } from './icon.tsx';
 
-export interface DatePickerProps extends CalendarOptions {
-  readonly label: string;
+/**
+ * `onBlur` is called when the picker closes; `name` submits the date as `YYYY-MM-DD`; the
+ * placeholder is 'Select a date' by default.
+ */
+export interface DatePickerProps extends CalendarOptions, PickerFieldProps {
   /** The chosen date, or null. */
   readonly value: Ymd | null;
   readonly onChange: (date: Ymd) => void;
-  /** Called when the picker closes (the field has been visited). */
-  readonly onBlur?: () => void;
-  /** Submits the date (`YYYY-MM-DD`) with a native form under this name. */
-  readonly name?: string;
-  readonly id?: string;
-  /** Shown while no date is chosen; 'Select a date' by default. */
-  readonly placeholder?: string;
-  readonly hint?: string;
-  /** An error from the form; shown instead of 'Required'. */
-  readonly error?: string;
-  /** Shows 'Required' when the picker closes without a date. */
-  readonly required?: boolean;
-  readonly disabled?: boolean;
   /** How the chosen date reads in the field; weekday, day, short month and year by default. */
   readonly format?: Intl.DateTimeFormatOptions;
   /** The field's button (react-hook-form focuses it on an error). */
@@ -122,12 +113,7 @@ export function DatePicker({
               {intl.formatMessage({ id: 'ui.field.required' })}
             </span>
           ) : null}
-          <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M19 4h-1V2h-2v2H8V2H6v2H5a2 2 0 0 0-2 2v14c0 1.1.9 2 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2Zm0 16H5V10h14v10Zm0-12H5V6h14v2Zm-7 5h5v5h-5v-5Z"
-            />
-          </svg>
+          <Icon name="calendar" className={styles.icon} />
         </button>
         {name ? <input type="hidden" name={name} value={value ?? ''} /> : null}
         {open ? (

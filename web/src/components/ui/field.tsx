@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styles from './field.module.css';
+import { Icon } from './icon.tsx';
 
 /** The ids that tie a control to its label, hint and error text. */
 export interface FieldIds {
@@ -31,6 +32,24 @@ export function describedBy(
     (part): part is string => part !== null && part !== '',
   );
   return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+/** The props of a custom control drawn in a Field (the airport select, the date picker). */
+export interface PickerFieldProps {
+  readonly label: string;
+  /** Called when the field has been visited and left. */
+  readonly onBlur?: () => void;
+  /** Submits the value with a native form under this name. */
+  readonly name?: string;
+  readonly id?: string;
+  /** Shown while nothing is chosen. */
+  readonly placeholder?: string;
+  readonly hint?: string;
+  /** An error from the form; shown instead of 'Required'. */
+  readonly error?: string;
+  /** Shows 'Required' when the field is left without a value. */
+  readonly required?: boolean;
+  readonly disabled?: boolean;
 }
 
 export interface FieldProps {
@@ -93,17 +112,7 @@ export function Field({
       ) : null}
       {error ? (
         <p id={ids.errorId} className={styles.error}>
-          <svg
-            className={styles.errorIcon}
-            viewBox="0 0 20 20"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <path
-              fill="currentColor"
-              d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17Zm0 4a1 1 0 0 1 1 1v4.2a1 1 0 1 1-2 0V6.5a1 1 0 0 1 1-1Zm0 9.3a1.15 1.15 0 1 1 0-2.3 1.15 1.15 0 0 1 0 2.3Z"
-            />
-          </svg>
+          <Icon name="alert" className={styles.errorIcon} />
           <span>{error}</span>
         </p>
       ) : null}

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
+import { dialogCloseHandlers } from '../overlays/dialog-close.ts';
 import styles from './picker-dialog.module.css';
 
 export interface PickerDialogProps {
@@ -62,21 +63,8 @@ export function PickerDialog({
       className={styles.dialog}
       aria-modal="true"
       aria-labelledby={labelledBy}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        // Only this dialog closes, not one it was opened from (the search editor).
-        event.preventDefault();
-        event.stopPropagation();
-        onClose();
-      }}
-      onClick={(event) => {
-        // The content fills the dialog: a click on the dialog itself is on its backdrop.
-        if (event.target === dialog.current) onClose();
-      }}
+      // Escape closes only this dialog, not one it was opened from (the search editor).
+      {...dialogCloseHandlers(onClose, { stopEscape: true })}
     >
       <div className={styles.body}>
         {children}

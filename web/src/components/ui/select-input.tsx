@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import controlStyles from './control.module.css';
 import { describedBy, Field, useFieldIds } from './field.tsx';
 import styles from './select-input.module.css';
+import { Icon } from './icon.tsx';
 
 export interface SelectOption {
   readonly value: string;
@@ -98,12 +99,7 @@ export function SelectInput({
             </option>
           ))}
         </select>
-        <svg className={styles.chevron} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-          <path
-            fill="currentColor"
-            d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z"
-          />
-        </svg>
+        <Icon name="chevronDown" className={styles.chevron} />
       </div>
     </Field>
   );

@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { useIntl } from 'react-intl';
 import styles from './snackbar.module.css';
+import { Icon } from './icon.tsx';
 
 export interface SnackbarAction {
   readonly label: string;
@@ -193,12 +194,7 @@ function SnackbarHost({ current, dismiss }: SnackbarHostProps) {
               title={intl.formatMessage({ id: 'ui.snackbar.dismiss' })}
               onClick={() => close(current.id)}
             >
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path
-                  fill="currentColor"
-                  d="M18.3 5.71a1 1 0 0 0-1.41 0L12 10.59 7.11 5.7A1 1 0 0 0 5.7 7.11L10.59 12 5.7 16.89a1 1 0 1 0 1.41 1.41L12 13.41l4.89 4.89a1 1 0 0 0 1.41-1.41L13.41 12l4.89-4.89a1 1 0 0 0 0-1.4Z"
-                />
-              </svg>
+              <Icon name="close" />
             </button>
           </div>
         ) : null}

@@ -1,7 +1,6 @@
-import type { Route } from '@uniquair/contract/data';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { describe, expect, it } from 'vitest';
-import { testRoutes } from '../../testing/mock-api.ts';
+import { networkWithRome } from '../../testing/search-fixtures.ts';
 import {
   INITIAL_FORM,
   destinationAirports,
@@ -17,25 +16,8 @@ import {
 const NOW = new Date('2026-11-22T12:00:00Z');
 const y = (text: string) => text as Ymd;
 
-const network = {
-  airports: [
-    ...testRoutes.airports,
-    {
-      id: 'FCO',
-      name: 'Fiumicino',
-      city: 'Rome',
-      country: 'IT',
-      timeZone: 'Europe/Rome',
-      lat: 41.8,
-      lon: 12.25,
-    },
-  ],
-  routes: [
-    ...testRoutes.routes,
-    // London → Rome flies Mondays only, until March; there is no Rome → London route.
-    { id: 14, from: 'LHR', to: 'FCO', dow: 1, af: y('2026-01-01'), au: y('2027-03-31'), rating: 1 },
-  ] satisfies Route[],
-};
+// London → Rome flies Mondays only, until March; there is no Rome → London route.
+const network = networkWithRome(y('2027-03-31'));
 
 const run = (state: SearchFormState, ...actions: FormAction[]) =>
   actions.reduce((current, action) => searchFormReducer(current, action, network.routes), state);

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserResponse, UpdateEmailRequest } from '@uniquair/contract/users';
 import { apiPost } from '../../../lib/api-client.ts';
-import { currentUserKey } from './current-user-key.ts';
+import { useCurrentUserMutation } from './current-user-mutation.ts';
 
 /** `POST /api/users/update-email`: the new address waits for its e-mailed confirmation link. */
 export function updateEmail(input: UpdateEmailRequest): Promise<CurrentUserResponse> {
@@ -9,9 +8,5 @@ export function updateEmail(input: UpdateEmailRequest): Promise<CurrentUserRespo
 }
 
 export function useUpdateEmail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateEmail,
-    onSuccess: (answer) => queryClient.setQueryData(currentUserKey, answer),
-  });
+  return useCurrentUserMutation(updateEmail);
 }

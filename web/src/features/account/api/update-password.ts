@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserResponse, UpdatePasswordRequest } from '@uniquair/contract/users';
 import { apiPost } from '../../../lib/api-client.ts';
-import { currentUserKey } from './current-user-key.ts';
+import { useCurrentUserMutation } from './current-user-mutation.ts';
 
 /** `POST /api/users/update-password`, optionally signing out the other devices. */
 export function updatePassword(input: UpdatePasswordRequest): Promise<CurrentUserResponse> {
@@ -9,9 +8,5 @@ export function updatePassword(input: UpdatePasswordRequest): Promise<CurrentUse
 }
 
 export function useUpdatePassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePassword,
-    onSuccess: (answer) => queryClient.setQueryData(currentUserKey, answer),
-  });
+  return useCurrentUserMutation(updatePassword);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserResponse, UpdateProfileRequest } from '@uniquair/contract/users';
 import { apiPost } from '../../../lib/api-client.ts';
-import { currentUserKey } from './current-user-key.ts';
+import { useCurrentUserMutation } from './current-user-mutation.ts';
 
 /** `POST /api/users/update-profile`: names, title and notification preference. */
 export function updateProfile(input: UpdateProfileRequest): Promise<CurrentUserResponse> {
@@ -9,9 +8,5 @@ export function updateProfile(input: UpdateProfileRequest): Promise<CurrentUserR
 }
 
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProfile,
-    onSuccess: (answer) => queryClient.setQueryData(currentUserKey, answer),
-  });
+  return useCurrentUserMutation(updateProfile);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserResponse } from '@uniquair/contract/users';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { currentUserKey } from './current-user-key.ts';
+import { useCurrentUserMutation } from './current-user-mutation.ts';
 
 /** `POST /api/users/upload-avatar`: a multipart form with the image in the field `avatar`. */
 export async function uploadAvatar(file: File): Promise<CurrentUserResponse> {
@@ -15,9 +14,5 @@ export async function uploadAvatar(file: File): Promise<CurrentUserResponse> {
 }
 
 export function useUploadAvatar() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadAvatar,
-    onSuccess: (answer) => queryClient.setQueryData(currentUserKey, answer),
-  });
+  return useCurrentUserMutation(uploadAvatar);
 }

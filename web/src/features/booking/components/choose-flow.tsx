@@ -3,7 +3,6 @@ import type { Money } from '@uniquair/contract/booking';
 import type { Airport, Country, Title } from '@uniquair/contract/data';
 import type { CurrentUser } from '@uniquair/contract/users';
 import { ymdInTimeZone, type Ymd } from '@uniquair/domain/dates/ymd';
-import type { MessageKey } from '@uniquair/i18n/messages';
 import { useCallback, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -46,6 +45,7 @@ import { FlowSteps, VIEW_NAMES } from './flow-steps.tsx';
 import { formatLocalDate, legName } from './leg-format.ts';
 import { PassengersView } from './passengers-view.tsx';
 import { SummaryView, type BookingProblem } from './summary-view.tsx';
+import { useFlowIntl } from './flow-form.tsx';
 import styles from './choose-flow.module.css';
 
 export interface ChooseFlowProps {
@@ -179,16 +179,11 @@ function ReadyFlow({
   readonly offer: TripOffer;
   readonly refresh: () => void;
 }) {
-  const intl = useIntl();
+  const { intl, say } = useFlowIntl();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { currency, currencies } = useCurrency();
   const formatPrice = useFormatPrice();
-  const say = useCallback(
-    (id: MessageKey, values?: Record<string, string | number>) =>
-      intl.formatMessage({ id }, values),
-    [intl],
-  );
   const [state, setState] = useState<FlowState>(() =>
     flowStateFor(trip.path, trip.passengers, readFlowState()),
   );

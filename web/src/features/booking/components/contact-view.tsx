@@ -1,15 +1,14 @@
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { useIntl } from 'react-intl';
-import { Button } from '../../../components/ui/button.tsx';
 import { SelectInput, type SelectOption } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { fieldErrorMessage } from '../../../lib/form-resolver.ts';
 import { contactSchema } from '../flow-forms.ts';
 import type { ContactDraft, FlowState } from '../flow-state.ts';
 import { ErrorSummary, type FieldProblem } from './error-summary.tsx';
+import { FlowActions, useFlowForm, useFlowIntl } from './flow-form.tsx';
 import styles from './choose-flow.module.css';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phoneCode', 'phone'] as const;
@@ -45,43 +44,25 @@ export function ContactView({
   onNext,
   onBack,
 }: ContactViewProps) {
-  const intl = useIntl();
-  const say = (id: MessageKey, values?: Record<string, string | number>) =>
-    intl.formatMessage({ id }, values);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const schema = useMemo(() => contactSchema(say), [intl]);
+  const { intl, say } = useFlowIntl();
+  const schema = useMemo(() => contactSchema(say), [say]);
   // The error summary takes the focus, not the first field.
   const form = useForm<ContactDraft>({
     resolver: zodResolver(schema, { error: (issue) => fieldErrorMessage(intl, issue) }),
     shouldFocusError: false,
     defaultValues: initial,
   });
-  const [problems, setProblems] = useState<FieldProblem[]>([]);
-  const summaryRef = useRef<HTMLDivElement>(null);
-
-  useEffect(
-    () =>
-      form.subscribe({
-        formState: { values: true },
-        callback: ({ values }) => onChange(values),
-      }),
-    [form, onChange],
-  );
-
-  useEffect(() => {
-    for (const [path, message] of Object.entries(state.serverErrors)) {
+  const { problems, setProblems, summaryRef } = useFlowForm(
+    form,
+    onChange,
+    state.serverErrors,
+    (path) => {
       const field = path.replace(/^booker\./, '');
-      if (path.startsWith('booker.') && (FIELDS as readonly string[]).includes(field)) {
-        form.setError(field as (typeof FIELDS)[number], { message });
-      }
-    }
-    // Only when the view opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  useEffect(() => {
-    if (problems.length > 0) summaryRef.current?.focus();
-  }, [problems]);
+      return path.startsWith('booker.') && (FIELDS as readonly string[]).includes(field)
+        ? (field as (typeof FIELDS)[number])
+        : null;
+    },
+  );
 
   const collect = (errors: FieldErrors<ContactDraft>): FieldProblem[] =>
     FIELDS.flatMap((field) => {
@@ -155,12 +136,7 @@ export function ContactView({
           />
         </div>
       </fieldset>
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={onBack}>
-          {say('flow.back')}
-        </Button>
-        <Button type="submit">{say('flow.next')}</Button>
-      </div>
+      <FlowActions onBack={onBack} />
     </form>
   );
 }

@@ -1,12 +1,10 @@
 import { PassengerType } from '@uniquair/domain/config/reference-ids';
-import type { MessageKey } from '@uniquair/i18n/messages';
-import { useIntl } from 'react-intl';
-import { Button } from '../../../components/ui/button.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { extraKey, type FlowState } from '../flow-state.ts';
 import type { TripOffer } from '../trip-offer.ts';
 import { legName } from './leg-format.ts';
 import { passengerLabels } from './passengers-view.tsx';
+import { FlowActions, useFlowIntl } from './flow-form.tsx';
 import styles from './choose-flow.module.css';
 
 export interface ExtrasViewProps {
@@ -27,9 +25,7 @@ export function ExtrasView({
   onNext,
   onBack,
 }: ExtrasViewProps) {
-  const intl = useIntl();
-  const say = (id: MessageKey, values?: Record<string, string | number>) =>
-    intl.formatMessage({ id }, values);
+  const { intl, say } = useFlowIntl();
   const labels = passengerLabels(state.passengers, say);
   const names = state.passengers.map((passenger, index) =>
     passenger.firstName.trim() !== ''
@@ -95,12 +91,7 @@ export function ExtrasView({
           </fieldset>
         );
       })}
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={onBack}>
-          {say('flow.back')}
-        </Button>
-        <Button type="submit">{say('flow.next')}</Button>
-      </div>
+      <FlowActions onBack={onBack} />
     </form>
   );
 }

@@ -1,11 +1,9 @@
 import type { SavedPassenger } from '@uniquair/contract/booking-list';
 import type { PassengerTypeId } from '@uniquair/domain/config/reference-ids';
 import type { MessageKey } from '@uniquair/i18n/messages';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { useIntl } from 'react-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from '../../../components/ui/button.tsx';
 import { SelectInput, type SelectOption } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { fieldErrorMessage } from '../../../lib/form-resolver.ts';
@@ -19,6 +17,7 @@ import type { FlowState, PassengerDraft } from '../flow-state.ts';
 import { draftFromSaved, fitsPassengerType } from '../saved-passengers.ts';
 import { DateInput } from './date-input.tsx';
 import { ErrorSummary, type FieldProblem } from './error-summary.tsx';
+import { FlowActions, useFlowForm, useFlowIntl } from './flow-form.tsx';
 import styles from './choose-flow.module.css';
 
 const TYPE_NAMES: Readonly<Record<PassengerTypeId, MessageKey>> = {
@@ -95,14 +94,8 @@ export function PassengersView({
   onChange,
   onNext,
 }: PassengersViewProps) {
-  const intl = useIntl();
-  const say = (id: MessageKey, values?: Record<string, string | number>) =>
-    intl.formatMessage({ id }, values);
-  const schema = useMemo(
-    () => passengersFormSchema(say, rules),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [intl, rules],
-  );
+  const { intl, say } = useFlowIntl();
+  const schema = useMemo(() => passengersFormSchema(say, rules), [say, rules]);
   // The error summary takes the focus, not the first field.
   const form = useForm<PassengersFormValues>({
     resolver: zodResolver(schema, {
@@ -114,33 +107,14 @@ export function PassengersView({
       savePassengers: state.savePassengers,
     },
   });
-  const [problems, setProblems] = useState<FieldProblem[]>([]);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const labels = passengerLabels(state.passengers, say);
-
-  useEffect(
-    () =>
-      form.subscribe({
-        formState: { values: true },
-        callback: ({ values }) => onChange(values),
-      }),
-    [form, onChange],
+  const { problems, setProblems, summaryRef } = useFlowForm(
+    form,
+    onChange,
+    state.serverErrors,
+    // Errors the server gave at the last booking attempt, on their fields.
+    (path) => (path.startsWith('passengers.') ? (path as `passengers.${number}.firstName`) : null),
   );
-
-  // Errors the server gave at the last booking attempt, on their fields.
-  useEffect(() => {
-    for (const [path, message] of Object.entries(state.serverErrors)) {
-      if (path.startsWith('passengers.')) {
-        form.setError(path as `passengers.${number}.firstName`, { message });
-      }
-    }
-    // Only when the view opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  useEffect(() => {
-    if (problems.length > 0) summaryRef.current?.focus();
-  }, [problems]);
+  const labels = passengerLabels(state.passengers, say);
 
   const collect = (errors: FieldErrors<PassengersFormValues>): FieldProblem[] => {
     const found: FieldProblem[] = [];
@@ -315,9 +289,7 @@ export function PassengersView({
           {say('flow.saved.save')}
         </label>
       ) : null}
-      <div className={styles.actions}>
-        <Button type="submit">{say('flow.next')}</Button>
-      </div>
+      <FlowActions />
     </form>
   );
 }

@@ -2,11 +2,10 @@ import type { Currency } from '@uniquair/contract/data';
 import type { Money } from '@uniquair/contract/booking';
 import { PassengerType } from '@uniquair/domain/config/reference-ids';
 import type { Passengers } from '@uniquair/domain/search/passengers';
-import type { MessageKey } from '@uniquair/i18n/messages';
-import { convertAmount, minorUnitsToDecimal } from '@uniquair/domain/pricing/currency';
+import { convertAmount } from '@uniquair/domain/pricing/currency';
 import { useEffect, useRef } from 'react';
-import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { formatMoney } from '../../../components/booking/format-money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { extraKey, type FlowState } from '../flow-state.ts';
 import { chargeLine, extrasTotal, faresTotal } from '../pricing.ts';
@@ -14,6 +13,7 @@ import type { TripOffer } from '../trip-offer.ts';
 import type { FlowView } from '../flow-views.ts';
 import { cityOf, formatLocalDate, formatLocalTime, legName } from './leg-format.ts';
 import { passengerLabels } from './passengers-view.tsx';
+import { FlowActions, useFlowIntl } from './flow-form.tsx';
 import styles from './choose-flow.module.css';
 
 /** Why the last booking attempt did not go through, as the summary shows it. */
@@ -42,16 +42,6 @@ export interface SummaryViewProps {
   readonly onBack: () => void;
 }
 
-function formatMoney(intl: ReturnType<typeof useIntl>, amount: number, currency: string): string {
-  let major: number;
-  try {
-    major = Number(minorUnitsToDecimal(amount, currency));
-  } catch {
-    major = amount / 100;
-  }
-  return intl.formatNumber(major, { style: 'currency', currency });
-}
-
 /** Everything about to be booked, the total, and Book. */
 export function SummaryView({
   state,
@@ -69,9 +59,7 @@ export function SummaryView({
   onBook,
   onBack,
 }: SummaryViewProps) {
-  const intl = useIntl();
-  const say = (id: MessageKey, values?: Record<string, string | number>) =>
-    intl.formatMessage({ id }, values);
+  const { intl, say } = useFlowIntl();
   const problemRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (problem) problemRef.current?.focus();
@@ -299,16 +287,13 @@ export function SummaryView({
         </p>
       ) : null}
 
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={onBack}>
-          {say('flow.back')}
-        </Button>
+      <FlowActions onBack={onBack}>
         {problem?.kind === 'priceIncreased' || problem?.kind === 'unavailable' ? null : (
           <Button loading={pending} onClick={() => onBook()}>
             {say('flow.book.book')}
           </Button>
         )}
-      </div>
+      </FlowActions>
     </div>
   );
 }

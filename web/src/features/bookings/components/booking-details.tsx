@@ -1,20 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import type { BookingDetail } from '@uniquair/contract/booking';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import {
   BookingItinerary,
-  type ItineraryAirport,
+  type BookingPageProps,
+  type BookingViewProps,
 } from '../../../components/booking/booking-itinerary.tsx';
+import { PAYMENT_METHOD_NAMES } from '../../../components/booking/payment-method-names.ts';
+import { BookingLoader } from '../../../components/booking/booking-loader.tsx';
 import { BookingPassengers } from '../../../components/booking/booking-passengers.tsx';
 import { formatMoney } from '../../../components/booking/format-money.ts';
-import { BookingNotOnDevice } from '../../../components/booking/not-on-device.tsx';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-client.ts';
-import { bookingQueryOptions } from '../../../lib/booking-access.ts';
 import { ticketsOfFlight } from '../booking-tickets.ts';
 import styles from './booking-details.module.css';
 
@@ -25,16 +22,6 @@ const STATE_TEXTS = {
   pay_at_airline: 'booking.state.payAtAirline',
   expired: 'booking.state.expired',
   cancelled: 'booking.state.cancelled',
-} as const;
-
-const METHOD_NAMES = {
-  CREDIT_CARD: 'payment.method.CREDIT_CARD',
-  REVOLUT_CREDIT_CARD: 'payment.method.REVOLUT_CREDIT_CARD',
-  PAYPAL: 'payment.method.PAYPAL',
-  TRUSTLY: 'payment.method.TRUSTLY',
-  SILK_PAY: 'payment.method.SILK_PAY',
-  SILK_PAY_UNION_PAY: 'payment.method.SILK_PAY_UNION_PAY',
-  DIRECT_TO_AIRLINE: 'payment.method.DIRECT_TO_AIRLINE',
 } as const;
 
 function BookingStatus({ booking }: { readonly booking: BookingDetail }) {
@@ -71,13 +58,7 @@ function BookingStatus({ booking }: { readonly booking: BookingDetail }) {
   );
 }
 
-function BookingBody({
-  booking,
-  airports,
-}: {
-  readonly booking: BookingDetail;
-  readonly airports: readonly ItineraryAirport[];
-}) {
+function BookingBody({ booking, airports }: BookingViewProps) {
   const intl = useIntl();
   const name = (index: number) => {
     const passenger = booking.passengers.find((entry) => entry.index === index);
@@ -147,7 +128,7 @@ function BookingBody({
                   ? intl.formatMessage(
                       { id: 'booking.paymentCard' },
                       {
-                        method: intl.formatMessage({ id: METHOD_NAMES[payment.method] }),
+                        method: intl.formatMessage({ id: PAYMENT_METHOD_NAMES[payment.method] }),
                         brand: payment.cardBrand.toUpperCase(),
                         last4: payment.cardLast4,
                         amount: formatMoney(intl, payment.amount, payment.currency),
@@ -160,7 +141,7 @@ function BookingBody({
                   : intl.formatMessage(
                       { id: 'booking.paymentOther' },
                       {
-                        method: intl.formatMessage({ id: METHOD_NAMES[payment.method] }),
+                        method: intl.formatMessage({ id: PAYMENT_METHOD_NAMES[payment.method] }),
                         amount: formatMoney(intl, payment.amount, payment.currency),
                         state: intl.formatMessage(
                           { id: 'booking.paymentState' },
@@ -212,34 +193,13 @@ function BookingBody({
  * flights with local times, the passengers, extras, payments (method, card brand and last four
  * only) and the e-tickets.
  */
-export function BookingDetails({
-  pnr,
-  airports,
-}: {
-  readonly pnr: string;
-  readonly airports: readonly ItineraryAirport[];
-}) {
+export function BookingDetails({ pnr, airports }: BookingPageProps) {
   const intl = useIntl();
-  const booking = useQuery(bookingQueryOptions(pnr));
-  const reference = pnr.toUpperCase();
   return (
-    <Screen title={intl.formatMessage({ id: 'booking.title' }, { pnr: reference })}>
-      {booking.isPending ? (
-        <Spinner size={48} />
-      ) : booking.isError ? (
-        isApiError(booking.error) && booking.error.status === 404 ? (
-          <BookingNotOnDevice returnTo={paths.booking.getHref(pnr)} />
-        ) : (
-          <div role="alert">
-            <p>{intl.formatMessage({ id: 'booking.loadFailed' })}</p>
-            <Button variant="secondary" onClick={() => void booking.refetch()}>
-              {intl.formatMessage({ id: 'payment.retry' })}
-            </Button>
-          </div>
-        )
-      ) : (
-        <BookingBody booking={booking.data} airports={airports} />
-      )}
+    <Screen title={intl.formatMessage({ id: 'booking.title' }, { pnr: pnr.toUpperCase() })}>
+      <BookingLoader pnr={pnr} returnTo={paths.booking.getHref(pnr)}>
+        {(booking) => <BookingBody booking={booking} airports={airports} />}
+      </BookingLoader>
     </Screen>
   );
 }

@@ -1,20 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import type { BookingDetail } from '@uniquair/contract/booking';
 import { BRAND_NAME } from '@uniquair/domain/config/app';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import {
   BookingItinerary,
   fareLabel,
-  type ItineraryAirport,
+  type BookingPageProps,
+  type BookingViewProps,
 } from '../../../components/booking/booking-itinerary.tsx';
-import { BookingNotOnDevice } from '../../../components/booking/not-on-device.tsx';
+import { BookingLoader } from '../../../components/booking/booking-loader.tsx';
 import { EmptyState, Screen } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-client.ts';
-import { bookingQueryOptions } from '../../../lib/booking-access.ts';
 import { ticketsOfFlight } from '../booking-tickets.ts';
 import styles from './ticket-view.module.css';
 
@@ -24,17 +20,13 @@ const TYPE_NAMES = {
   3: 'passengerType.infant',
 } as const;
 
-function ETicket({
-  booking,
-  flightIndex,
-  ticketIndex,
-  airports,
-}: {
-  readonly booking: BookingDetail;
+/** Which e-ticket: of which flight, for which of its tickets (both counting from 0). */
+interface TicketPlace {
   readonly flightIndex: number;
   readonly ticketIndex: number;
-  readonly airports: readonly ItineraryAirport[];
-}) {
+}
+
+function ETicket({ booking, flightIndex, ticketIndex, airports }: BookingViewProps & TicketPlace) {
   const intl = useIntl();
   const flight = booking.flights.find((entry) => entry.index === flightIndex);
   const ticket = flight ? ticketsOfFlight(booking, flightIndex)[ticketIndex] : undefined;
@@ -135,38 +127,29 @@ export function TicketView({
   flightIndex,
   ticketIndex,
   airports,
-}: {
-  readonly pnr: string;
-  readonly flightIndex: number;
-  readonly ticketIndex: number;
-  readonly airports: readonly ItineraryAirport[];
-}) {
+}: BookingPageProps & TicketPlace) {
   const intl = useIntl();
-  const booking = useQuery(bookingQueryOptions(pnr));
-  const reference = pnr.toUpperCase();
   return (
     <Screen
       title={intl.formatMessage(
         { id: 'ticket.title' },
-        { pnr: reference, flight: flightIndex + 1, ticket: ticketIndex + 1 },
+        { pnr: pnr.toUpperCase(), flight: flightIndex + 1, ticket: ticketIndex + 1 },
       )}
     >
-      {booking.isPending ? (
-        <Spinner size={48} />
-      ) : booking.isError ? (
-        isApiError(booking.error) && booking.error.status === 404 ? (
-          <BookingNotOnDevice returnTo={paths.ticket.getHref(pnr, flightIndex, ticketIndex)} />
-        ) : (
-          <p role="alert">{intl.formatMessage({ id: 'booking.loadFailed' })}</p>
-        )
-      ) : (
-        <ETicket
-          booking={booking.data}
-          flightIndex={flightIndex}
-          ticketIndex={ticketIndex}
-          airports={airports}
-        />
-      )}
+      <BookingLoader
+        pnr={pnr}
+        returnTo={paths.ticket.getHref(pnr, flightIndex, ticketIndex)}
+        retry={false}
+      >
+        {(booking) => (
+          <ETicket
+            booking={booking}
+            flightIndex={flightIndex}
+            ticketIndex={ticketIndex}
+            airports={airports}
+          />
+        )}
+      </BookingLoader>
     </Screen>
   );
 }

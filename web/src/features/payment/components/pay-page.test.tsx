@@ -62,6 +62,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Stands in for `window.location.assign`: the page's redirects are caught, not followed. */
+function catchRedirects() {
+  const assign = vi.fn();
+  vi.spyOn(window, 'location', 'get').mockReturnValue({
+    ...window.location,
+    // Requests are resolved against it.
+    href: window.location.href,
+    origin: 'http://localhost',
+    hash: '',
+    assign,
+  });
+  return assign;
+}
+
 describe('pay page', () => {
   it('shows the booking, the hold and each method with its amount, reading with the device token', async () => {
     storeDeviceBooking(PNR);
@@ -191,15 +205,7 @@ describe('pay page', () => {
         status: 'not_paid',
       }),
     );
-    const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({
-      ...window.location,
-      // Requests are resolved against it.
-      href: window.location.href,
-      origin: 'http://localhost',
-      hash: '',
-      assign,
-    });
+    const assign = catchRedirects();
     const user = userEvent.setup();
     renderApp(`/booking/${PNR}/pay`);
     await fillCard(user, '4000 0027 6000 3184');
@@ -219,15 +225,7 @@ describe('pay page', () => {
         status: 'not_paid',
       }),
     );
-    const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({
-      ...window.location,
-      // Requests are resolved against it.
-      href: window.location.href,
-      origin: 'http://localhost',
-      hash: '',
-      assign,
-    });
+    const assign = catchRedirects();
     const user = userEvent.setup();
     renderApp(`/booking/${PNR}/pay`);
     await user.click(await screen.findByRole('radio', { name: /PayPal/ }));

@@ -1,21 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { BookingDetail } from '@uniquair/contract/booking';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import {
   BookingItinerary,
-  type ItineraryAirport,
+  type BookingPageProps,
+  type BookingViewProps,
 } from '../../../components/booking/booking-itinerary.tsx';
+import { BookingLoader } from '../../../components/booking/booking-loader.tsx';
 import { BookingPassengers } from '../../../components/booking/booking-passengers.tsx';
 import { formatMoney } from '../../../components/booking/format-money.ts';
-import { BookingNotOnDevice } from '../../../components/booking/not-on-device.tsx';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-client.ts';
-import { bookingQueryKey, bookingQueryOptions } from '../../../lib/booking-access.ts';
+import { bookingQueryKey } from '../../../lib/booking-access.ts';
 import { useCurrency, useFormatPrice } from '../../../lib/currency.tsx';
 import { usePaymentOptions } from '../api/get-payment-options.ts';
 import { HoldCountdown, secondsLeft } from './hold-countdown.tsx';
@@ -59,13 +59,7 @@ function HoldEnded() {
   );
 }
 
-function PayableBooking({
-  booking,
-  airports,
-}: {
-  readonly booking: BookingDetail;
-  readonly airports: readonly ItineraryAirport[];
-}) {
+function PayableBooking({ booking, airports }: BookingViewProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const [holdEnded, setHoldEnded] = useState(
@@ -100,16 +94,43 @@ function PayableBooking({
         ) : options.isPending ? (
           <Spinner size={48} />
         ) : options.isError ? (
-          <div role="alert">
-            <p>{intl.formatMessage({ id: 'payment.optionsFailed' })}</p>
-            <Button variant="secondary" onClick={() => void options.refetch()}>
-              {intl.formatMessage({ id: 'payment.retry' })}
-            </Button>
-          </div>
+          <RetryAlert onRetry={() => void options.refetch()}>
+            {intl.formatMessage({ id: 'payment.optionsFailed' })}
+          </RetryAlert>
         ) : (
           <PaymentMethods pnr={booking.pnr} options={options.data} disabled={holdEnded} />
         )}
       </section>
+    </>
+  );
+}
+
+/** What the pay page shows of a booking it could read: the ways to pay, or why it cannot be paid. */
+function PayContent({ booking, airports }: BookingViewProps) {
+  const intl = useIntl();
+  if (booking.status === 'not_paid' && booking.payable) {
+    return <PayableBooking booking={booking} airports={airports} />;
+  }
+  const viewBooking = (
+    <Link to={paths.booking.getHref(booking.pnr)}>
+      {intl.formatMessage({ id: 'payment.viewBooking' }, { pnr: booking.pnr })}
+    </Link>
+  );
+  const notice =
+    booking.status === 'paid' || booking.status === 'ticketed'
+      ? 'payment.alreadyPaid'
+      : booking.status === 'pay_at_airline'
+        ? 'booking.state.payAtAirline'
+        : null;
+  return notice ? (
+    <div className={styles.notice}>
+      <p role="status">{intl.formatMessage({ id: notice })}</p>
+      {viewBooking}
+    </div>
+  ) : (
+    <>
+      <HoldEnded />
+      {viewBooking}
     </>
   );
 }
@@ -119,68 +140,13 @@ function PayableBooking({
  * the seat hold, and the enabled ways to pay with the amount each charges. A paid booking says
  * 'This booking is already paid'; an ended hold offers a new search.
  */
-export function BookingPay({
-  pnr,
-  airports,
-}: {
-  readonly pnr: string;
-  readonly airports: readonly ItineraryAirport[];
-}) {
+export function BookingPay({ pnr, airports }: BookingPageProps) {
   const intl = useIntl();
-  const booking = useQuery(bookingQueryOptions(pnr));
-  const reference = pnr.toUpperCase();
-
-  let content;
-  if (booking.isPending) {
-    content = <Spinner size={48} />;
-  } else if (booking.isError) {
-    content =
-      isApiError(booking.error) && booking.error.status === 404 ? (
-        <BookingNotOnDevice returnTo={paths.bookingPay.getHref(pnr)} />
-      ) : (
-        <div role="alert">
-          <p>{intl.formatMessage({ id: 'booking.loadFailed' })}</p>
-          <Button variant="secondary" onClick={() => void booking.refetch()}>
-            {intl.formatMessage({ id: 'payment.retry' })}
-          </Button>
-        </div>
-      );
-  } else {
-    const detail = booking.data;
-    const viewBooking = (
-      <Link to={paths.booking.getHref(detail.pnr)}>
-        {intl.formatMessage({ id: 'payment.viewBooking' }, { pnr: detail.pnr })}
-      </Link>
-    );
-    if (detail.status === 'paid' || detail.status === 'ticketed') {
-      content = (
-        <div className={styles.notice}>
-          <p role="status">{intl.formatMessage({ id: 'payment.alreadyPaid' })}</p>
-          {viewBooking}
-        </div>
-      );
-    } else if (detail.status === 'pay_at_airline') {
-      content = (
-        <div className={styles.notice}>
-          <p role="status">{intl.formatMessage({ id: 'booking.state.payAtAirline' })}</p>
-          {viewBooking}
-        </div>
-      );
-    } else if (detail.status !== 'not_paid' || !detail.payable) {
-      content = (
-        <>
-          <HoldEnded />
-          {viewBooking}
-        </>
-      );
-    } else {
-      content = <PayableBooking booking={detail} airports={airports} />;
-    }
-  }
-
   return (
-    <Screen title={intl.formatMessage({ id: 'booking.payTitle' }, { pnr: reference })}>
-      {content}
+    <Screen title={intl.formatMessage({ id: 'booking.payTitle' }, { pnr: pnr.toUpperCase() })}>
+      <BookingLoader pnr={pnr} returnTo={paths.bookingPay.getHref(pnr)}>
+        {(booking) => <PayContent booking={booking} airports={airports} />}
+      </BookingLoader>
     </Screen>
   );
 }

@@ -4,6 +4,7 @@ import type { PaymentProvider } from '@uniquair/domain/config/payment-providers'
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { PAYMENT_METHOD_NAMES } from '../../../components/booking/payment-method-names.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -34,16 +35,6 @@ type DeclineCode = keyof typeof DECLINE_MESSAGES;
 function isDeclineCode(code: string): code is DeclineCode {
   return code in DECLINE_MESSAGES;
 }
-
-const METHOD_NAMES: Record<PaymentProvider, `payment.method.${PaymentProvider}`> = {
-  CREDIT_CARD: 'payment.method.CREDIT_CARD',
-  REVOLUT_CREDIT_CARD: 'payment.method.REVOLUT_CREDIT_CARD',
-  PAYPAL: 'payment.method.PAYPAL',
-  TRUSTLY: 'payment.method.TRUSTLY',
-  SILK_PAY: 'payment.method.SILK_PAY',
-  SILK_PAY_UNION_PAY: 'payment.method.SILK_PAY_UNION_PAY',
-  DIRECT_TO_AIRLINE: 'payment.method.DIRECT_TO_AIRLINE',
-};
 
 type FailureMessage =
   | (typeof DECLINE_MESSAGES)[DeclineCode]
@@ -219,7 +210,7 @@ export function PaymentMethods({
                 setPhase({ kind: 'idle' });
               }}
             />
-            <span>{intl.formatMessage({ id: METHOD_NAMES[option.method] })}</span>
+            <span>{intl.formatMessage({ id: PAYMENT_METHOD_NAMES[option.method] })}</span>
             <span className={styles.methodAmount}>{amountOf(option)}</span>
           </label>
         ))}
@@ -279,7 +270,7 @@ export function PaymentMethods({
                 },
                 {
                   amount: amountOf(chosen),
-                  provider: intl.formatMessage({ id: METHOD_NAMES[chosen.method] }),
+                  provider: intl.formatMessage({ id: PAYMENT_METHOD_NAMES[chosen.method] }),
                 },
               )}
             </p>
@@ -288,7 +279,7 @@ export function PaymentMethods({
                 {
                   id: chosen.kind === 'offline' ? 'payment.airline.confirm' : 'payment.redirect.go',
                 },
-                { provider: intl.formatMessage({ id: METHOD_NAMES[chosen.method] }) },
+                { provider: intl.formatMessage({ id: PAYMENT_METHOD_NAMES[chosen.method] }) },
               )}
             </Button>
           </div>

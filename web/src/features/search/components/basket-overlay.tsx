@@ -10,7 +10,7 @@ import { chosenFlights, totalIn, totalsByCurrency } from '../chosen-flights.ts';
 import { useMoney } from '../hooks/use-money.ts';
 import { useTripSearch } from '../hooks/use-trip-search.ts';
 import { legIssue, resultsHref, tripLegs, withLegChoice, type RouteNetwork } from '../trip.ts';
-import { formatDay, formatDuration, formatLocalTime } from './flight-format.ts';
+import { formatDay, formatDuration, formatLocalTime, formatPassengers } from './flight-format.ts';
 import { legTitle } from './leg-results.tsx';
 import styles from './basket-overlay.module.css';
 
@@ -82,16 +82,7 @@ export function BasketOverlay({ pathname, search, network }: BasketOverlayProps)
 
   return (
     <div className={styles.basket}>
-      <p className={styles.passengers}>
-        {intl.formatMessage(
-          { id: 'search.passengers' },
-          {
-            adults: passengers.adults,
-            children: passengers.children,
-            infants: passengers.infants,
-          },
-        )}
-      </p>
+      <p className={styles.passengers}>{formatPassengers(intl, passengers)}</p>
       <ol className={styles.legs}>
         {legs.map((leg, index) => {
           const entry = chosen[index];

@@ -6,6 +6,7 @@ import type { Money } from '../hooks/use-money.ts';
 import { FareOptions } from './fare-options.tsx';
 import { formatDuration, formatLocalTime } from './flight-format.ts';
 import styles from './flight-card.module.css';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 /** Seats left at which a fare's scarcity is pointed out. */
 const FEW_SEATS = 5;
@@ -151,12 +152,7 @@ export const FlightCard = memo(function FlightCard({
         ) : null}
         {chosen ? (
           <p className={styles.chosen}>
-            <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M8.2 13.6 4.7 10l-1.4 1.4 4.9 4.9 9.5-9.5-1.4-1.4-8.1 8.2Z"
-              />
-            </svg>
+            <Icon name="check" />
             {intl.formatMessage({ id: 'search.flight.chosen' }, { fare: fareName(chosen) })}
           </p>
         ) : null}

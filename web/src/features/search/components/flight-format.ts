@@ -1,3 +1,4 @@
+import type { Passengers } from '@uniquair/domain/search/passengers';
 import type { IntlShape } from 'react-intl';
 
 /**
@@ -12,18 +13,12 @@ export function formatLocalTime(intl: IntlShape, localDateTime: string): string 
   return intl.formatTime(at, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 }
 
-/** Minutes as hours and minutes in the UI language ('3 hr, 5 min', '3 Std., 5 Min.'). */
-export function formatDuration(intl: IntlShape, minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const parts: string[] = [];
-  if (hours > 0) {
-    parts.push(intl.formatNumber(hours, { style: 'unit', unit: 'hour', unitDisplay: 'short' }));
-  }
-  if (rest > 0 || hours === 0) {
-    parts.push(intl.formatNumber(rest, { style: 'unit', unit: 'minute', unitDisplay: 'short' }));
-  }
-  return intl.formatList(parts, { type: 'unit', style: 'short' });
+export { formatDuration } from '../../../components/booking/format-duration.ts';
+
+/** The passenger counts in words ('2 adults, 1 child'). */
+export function formatPassengers(intl: IntlShape, passengers: Passengers): string {
+  const { adults, children, infants } = passengers;
+  return intl.formatMessage({ id: 'search.passengers' }, { adults, children, infants });
 }
 
 /** A whole hour of the day, 0–23, as a time ('6 AM', '06:00'). */

@@ -16,6 +16,7 @@ import { formatTypedDate, parseTypedDate } from '../typed-date.ts';
 import { formatDay } from './flight-format.ts';
 import { DayPrice, MonthPrice, PriceLegend } from './price-calendar.tsx';
 import styles from './route-date-field.module.css';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 // The calendar (react-day-picker) loads when first opened, not with the search form.
 const Calendar = lazy(async () => ({
@@ -152,12 +153,7 @@ export function RouteDateField({
             disabled={disabled || bounds === null}
             onClick={openCalendar}
           >
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M19 4h-1V2h-2v2H8V2H6v2H5a2 2 0 0 0-2 2v14c0 1.1.9 2 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2Zm0 16H5V10h14v10Zm0-12H5V6h14v2Zm-7 5h5v5h-5v-5Z"
-              />
-            </svg>
+            <Icon name="calendar" />
           </button>
         </div>
         {open && route && bounds && today ? (

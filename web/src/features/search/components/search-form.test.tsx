@@ -1,31 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockAppApi, testRoutes } from '../../../testing/mock-api.ts';
+import { json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { networkWithRome } from '../../../testing/search-fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 
 /** The test network plus Rome, flown from London on Mondays only, with no route back. */
-const network = {
-  airports: [
-    ...testRoutes.airports,
-    {
-      id: 'FCO',
-      name: 'Fiumicino',
-      city: 'Rome',
-      country: 'IT',
-      timeZone: 'Europe/Rome',
-      lat: 41.8,
-      lon: 12.25,
-    },
-  ],
-  routes: [
-    ...testRoutes.routes,
-    { id: 14, from: 'LHR', to: 'FCO', dow: 1, af: '2026-01-01' as Ymd, au: null, rating: 1 },
-  ],
-};
+const network = networkWithRome();
 
 function formApi(extra = {}) {
   return mockAppApi({

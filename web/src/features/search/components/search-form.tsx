@@ -26,6 +26,7 @@ import { PassengersPicker } from './passengers-picker.tsx';
 import { RouteDateField } from './route-date-field.tsx';
 import { routeDateMessage } from './route-date-message.ts';
 import styles from './search-form.module.css';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 export interface SearchFormProps {
   readonly network: RouteNetwork;
@@ -185,12 +186,7 @@ export function SearchForm({
                   disabled={leg.from === null || leg.to === null}
                   onClick={() => dispatch({ type: 'swap' })}
                 >
-                  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path
-                      fill="currentColor"
-                      d="M6.99 11 3 15l3.99 4v-3H14v-2H6.99v-3ZM21 9l-3.99-4v3H10v2h7.01v3L21 9Z"
-                    />
-                  </svg>
+                  <Icon name="swap" />
                 </button>
               ) : null}
               <AirportSelect

@@ -25,6 +25,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { rememberTrip } from '../../../lib/chosen-trip.ts';
 import { rowsOfResult, tripRowBounds, visibleRows, type FlightRow } from '../flight-rows.ts';
 import { useMoney } from '../hooks/use-money.ts';
+import { formatPassengers } from './flight-format.ts';
 import { useTripSearch, type LegSearchState } from '../hooks/use-trip-search.ts';
 import { useResultsQuery } from '../hooks/use-results-query.ts';
 import {
@@ -200,16 +201,7 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
         <h1 id="screen-heading" className={styles.title}>
           {title}
         </h1>
-        <p className={styles.lead}>
-          {intl.formatMessage(
-            { id: 'search.passengers' },
-            {
-              adults: passengers.adults,
-              children: passengers.children,
-              infants: passengers.infants,
-            },
-          )}
-        </p>
+        <p className={styles.lead}>{formatPassengers(intl, passengers)}</p>
         <div className={styles.headerActions}>
           <Link className={styles.secondaryButton} to={{ ...here, hash: '#edit' }}>
             {intl.formatMessage({ id: 'searchEditor.title' })}

@@ -46,6 +46,11 @@ import { databasePlugin } from './plugins/database.ts';
 import { datasetVersionsPlugin } from './plugins/dataset-versions.ts';
 import { cardDataGuardPlugin } from './plugins/card-data-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  routeMethodsPlugin,
+} from './plugins/framework-errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { redisPlugin } from './plugins/redis.ts';
@@ -82,6 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Errors raised before any route runs answer the structured error body too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -93,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(routeMethodsPlugin);
   await app.register(cardDataGuardPlugin);
   await app.register(securityHeadersPlugin, {
     secure: config.secure,

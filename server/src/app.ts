@@ -39,6 +39,7 @@ import { searchPlugin, type SearchEngineOptions } from './modules/search/search.
 import { sessionsPlugin } from './modules/sessions/sessions.plugin.ts';
 import { subscriptionsPlugin } from './modules/subscriptions/subscriptions.plugin.ts';
 import { usersPlugin } from './modules/users/users.plugin.ts';
+import { authGuardPlugin } from './plugins/auth.ts';
 import { clockPlugin } from './plugins/clock.ts';
 import { cookiesPlugin, resolveCookieSecret } from './plugins/cookies.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxAgeMs: config.sessionMaxAgeMs,
     idleMs: config.sessionIdleMs,
   });
+  await app.register(authGuardPlugin);
   await app.register(mailPlugin, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

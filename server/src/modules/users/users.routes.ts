@@ -87,6 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/current',
     {
+      config: { auth: 'optionalSession' },
       schema: {
         tags: ['users'],
         summary: 'Who the visitor is (signed in or anonymous)',
@@ -153,6 +154,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/sign-out',
     {
+      config: { auth: 'optionalSession' },
       schema: {
         tags: ['users'],
         summary: 'Sign out: the session ends on the server and its cookie is cleared',
@@ -297,9 +299,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        ...(doc.reauthenticates
-          ? { config: { rateLimit: USER_RATE_LIMITS.reauthentication } }
-          : {}),
+        config: {
+          auth: 'session',
+          ...(doc.reauthenticates ? { rateLimit: USER_RATE_LIMITS.reauthentication } : {}),
+        },
         schema: {
           tags: ['users'],
           summary: doc.summary,
@@ -358,7 +361,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/upload-avatar',
     {
-      config: { rateLimit: USER_RATE_LIMITS.avatar, csrf: { multipart: true } },
+      config: { auth: 'session', rateLimit: USER_RATE_LIMITS.avatar, csrf: { multipart: true } },
       schema: {
         tags: ['users'],
         summary: 'Upload a new avatar (multipart form, field `avatar`)',

@@ -53,7 +53,7 @@ export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 /**
  * The structured error body (SPEC §8): `success: false` with a code and field errors. `errors`
  * maps a field path to messages in the visitor's language: the part of the request (`body`,
- * `query`, `params`, `headers`) then the path inside it (`body.passengers.0.firstName`,
+ * `querystring`, `params`, `headers`) then the path inside it (`body.passengers.0.firstName`,
  * `params.pnr`, `headers.idempotency-key`), or `_` for the request as a whole. Every error has at
  * least one message.
  */

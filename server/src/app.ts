@@ -72,6 +72,11 @@ export interface BuildAppOptions {
   push?: PushOverrides;
   /** Payment gateway settings beyond the configuration (a client of one's own, sandbox faults). */
   paymentGateway?: PaymentProviderOverrides & { sandbox?: SandboxGatewayOverrides };
+  /**
+   * Called with the bare instance before any plugin is registered, so that hooks it adds apply to
+   * every route (tests check every answer against the OpenAPI document).
+   */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -93,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  options.instrument?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // A callback hook: no promise per request on the hot path.

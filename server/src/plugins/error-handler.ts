@@ -78,13 +78,10 @@ function codeOfStatus(status: number): ErrorCode {
   return match ?? 'BAD_REQUEST';
 }
 
-/** Fastify's validation contexts by the name the field paths use. */
-const CONTEXT_NAMES: Readonly<Record<string, string>> = { querystring: 'query' };
-
 /** `/passengers/0/firstName` in the `body` → `body.passengers.0.firstName`. */
 function fieldPath(context: string | undefined, path: readonly string[]): string {
   const parts = [...path];
-  if (context) parts.unshift(CONTEXT_NAMES[context] ?? context);
+  if (context) parts.unshift(context);
   return parts.length > 0 ? parts.join('.') : GENERAL_ERROR_FIELD;
 }
 

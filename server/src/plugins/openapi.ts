@@ -164,7 +164,7 @@ export const openApiPlugin = fp(
           description:
             'Flight search, cheapest-price calendars, bookings, payments, accounts and push notifications. ' +
             'Every error answers with the structured error body `{success: false, code, errors}`: ' +
-            '`errors` maps the part of the request at fault (`body.…`, `query.…`, `params.…`, ' +
+            '`errors` maps the part of the request at fault (`body.…`, `querystring.…`, `params.…`, ' +
             '`headers.…`, or `_` for the request as a whole) to messages in the visitor’s language.',
           version: APP_VERSION,
         },

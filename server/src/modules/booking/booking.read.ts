@@ -73,7 +73,7 @@ function extraOf(extra: BookingExtraRow) {
 }
 
 function notFound(): ServiceError {
-  return new ServiceError('NOT_FOUND', 'No such booking', { pnr: ['No such booking'] });
+  return new ServiceError('NOT_FOUND', 'No such booking', { 'params.pnr': ['No such booking'] });
 }
 
 /**

@@ -3,6 +3,7 @@ import { SEARCH_MAX_SEATED_PASSENGERS } from '@uniquair/contract/search';
 import { addYears, ymdInTimeZone, type Ymd } from '@uniquair/domain/dates/ymd';
 import { isRouteAvailable } from '@uniquair/domain/routes/route-availability';
 import { validateRouteDate, type RouteDateError } from '@uniquair/domain/routes/route-date-field';
+import { apiText, longDate, weekdayName } from '../../lib/api-messages.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobSearch } from './search.job-parts.ts';
@@ -33,15 +34,28 @@ export interface InitOutcome {
 /** A snapshot known to be done, with its result. */
 export type DoneSnapshot = SearchSnapshot & { status: 'done'; result: string; finishedAt: string };
 
-function dateMessage(error: RouteDateError): string {
+/** The route date field's message (SPEC §5) in `locale`, with the day written in full. */
+function dateMessage(error: RouteDateError, locale: string): string {
   const { fromCity, toCity } = error.params;
   switch (error.code) {
     case 'ROUTE_DATE_BEFORE_AVAILABILITY':
-      return `${fromCity} to ${toCity} is available from ${error.params.availableFrom}`;
+      return apiText(locale, 'search.routeDate.before', {
+        fromCity,
+        toCity,
+        date: longDate(locale, error.params.availableFrom),
+      });
     case 'ROUTE_DATE_AFTER_AVAILABILITY':
-      return `${fromCity} to ${toCity} is available until ${error.params.availableUntil}`;
+      return apiText(locale, 'search.routeDate.after', {
+        fromCity,
+        toCity,
+        date: longDate(locale, error.params.availableUntil),
+      });
     case 'ROUTE_DATE_DAY_NOT_OPERATED':
-      return `${fromCity} to ${toCity} does not fly on ${error.params.dayName}`;
+      return apiText(locale, 'search.routeDate.dayNotOperated', {
+        fromCity,
+        toCity,
+        day: weekdayName(locale, error.params.isoWeekday),
+      });
   }
 }
 
@@ -61,8 +75,9 @@ export class SearchService {
    * unknown or unavailable route, a date the route does not fly (outside its window or on a day
    * it does not operate), a date already past at the origin or more than a year ahead, the same
    * route and date twice, no adult, more infants than adults, more than nine seated travellers.
+   * The route date messages are worded in `locale` (SPEC §5: "available from 4 June 2024").
    */
-  async init(body: SearchInitBody): Promise<InitOutcome> {
+  async init(body: SearchInitBody, locale = 'en'): Promise<InitOutcome> {
     const search: NormalisedSearch = {
       destinations: body.destinations.map((destination) => ({
         route: destination.route,
@@ -70,7 +85,7 @@ export class SearchService {
       })),
       passengers: { ...body.passengers },
     };
-    const routes = await this.#validate(search);
+    const routes = await this.#validate(search, locale);
     const job: JobSearch = {
       hash: searchHash(search),
       params: canonicalSearch(search),
@@ -87,7 +102,7 @@ export class SearchService {
   async status(hash: string): Promise<SearchSnapshot> {
     const snapshot = await this.#options.jobs.snapshot(hash);
     if (!snapshot)
-      throw new ServiceError('NOT_FOUND', 'No such search', { hash: ['No such search'] });
+      throw new ServiceError('NOT_FOUND', 'No such search', { 'params.hash': ['No such search'] });
     return snapshot;
   }
 
@@ -103,19 +118,21 @@ export class SearchService {
         return snapshot as DoneSnapshot;
       case 'progress':
         throw new ServiceError('SEARCH_NOT_READY', 'The search is still running', {
-          hash: [`The search is at ${snapshot.progress}%`],
+          'params.hash': [`The search is at ${snapshot.progress}%`],
         });
       case 'expired':
         throw new ServiceError('SEARCH_EXPIRED', 'Search result expired', {
-          hash: ['Search result expired'],
+          'params.hash': ['Search result expired'],
         });
       case 'error':
         break;
     }
-    throw new ServiceError('SEARCH_FAILED', 'The search failed', { hash: ['The search failed'] });
+    throw new ServiceError('SEARCH_FAILED', 'The search failed', {
+      'params.hash': ['The search failed'],
+    });
   }
 
-  async #validate(search: NormalisedSearch): Promise<SearchRouteRow[]> {
+  async #validate(search: NormalisedSearch, locale: string): Promise<SearchRouteRow[]> {
     const errors: Record<string, string[]> = {};
     const fail = (field: string, message: string) => {
       (errors[field] ??= []).push(message);
@@ -168,7 +185,7 @@ export class SearchService {
         destination.date,
       );
       if (dateError) {
-        fail(`${field}.date`, dateMessage(dateError));
+        fail(`${field}.date`, dateMessage(dateError, locale));
         return;
       }
       const today = ymdInTimeZone(now, route.from_time_zone);

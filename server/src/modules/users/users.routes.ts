@@ -375,7 +375,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = await requireSession(request);
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > AVATAR_MAX_BYTES + 64 * 1024) {
-        throw new ServiceError('PAYLOAD_TOO_LARGE', 'At most 2 MB', { avatar: ['At most 2 MB'] });
+        throw new ServiceError('PAYLOAD_TOO_LARGE', 'At most 2 MB', {
+          'body.avatar': ['At most 2 MB'],
+        });
       }
       if (!request.isMultipart()) {
         throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Send a multipart form', {
@@ -384,7 +386,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const file = await request.file({ throwFileSizeLimit: true });
       if (file === undefined || file.fieldname !== 'avatar') {
-        throw new ServiceError('VALIDATION_ERROR', 'No avatar file', { avatar: ['Required'] });
+        throw new ServiceError('VALIDATION_ERROR', 'No avatar file', {
+          'body.avatar': ['apiError.required'],
+        });
       }
       const upload = await file.toBuffer();
       return answer(reply, await users.setAvatar(user, upload));

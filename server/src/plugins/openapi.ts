@@ -92,13 +92,18 @@ function securityOf(route: RouteOptions, schema: RouteSchema): SecurityRequireme
 
 /**
  * The statuses every route of a kind can answer, besides those it declares: 400 (any input may
- * be malformed); 413 and 415 where a body is read; 401 where credentials are required; 429 where
+ * be malformed); 413 and 415 where a body is read, and 403 where other sites are refused; 401
+ * where credentials are required; 429 where
  * a rate limit applies; 503 everywhere (the database or a service it needs is unreachable for a
  * moment).
  */
 function implicitStatuses(method: string, route: RouteOptions): number[] {
   const statuses = [400, 503];
-  if (METHODS_WITH_BODY.has(method)) statuses.push(413, 415);
+  if (METHODS_WITH_BODY.has(method)) {
+    statuses.push(413, 415);
+    // The cross-site request check (csrf.ts) refuses unsafe requests from other sites.
+    if (route.config?.csrf?.exempt !== true) statuses.push(403);
+  }
   const auth = route.config?.auth;
   if (auth === 'session' || auth === 'partnerKey') statuses.push(401);
   if (route.config?.rateLimit) statuses.push(429);

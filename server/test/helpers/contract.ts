@@ -13,8 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  *   the sandbox payment gateway (a stand-in for the provider's own API) and the WebSocket
  *   progress stream;
  * - HEAD requests (the GET they mirror is checked) and a WebSocket upgrade;
- * - bodies that are not JSON (images, event streams, HTML pages, redirects): only their status is
- *   checked.
+ * - bodies that are not JSON (images, event streams, HTML pages, redirects) and answers without a
+ *   body (204, 304): only their status is checked.
  */
 
 interface ResponseDocument {
@@ -58,7 +58,9 @@ export class ContractValidator {
     body: string;
   }): string | null {
     const what = `${answer.method} ${answer.routeUrl ?? '(no route)'} → ${answer.status}`;
-    const isJson = /^application\/json/.test(answer.contentType) && answer.body !== '';
+    // A 204 or 304 carries no body on the wire, whatever the handler passed on.
+    const bodiless = answer.status === 204 || answer.status === 304;
+    const isJson = /^application\/json/.test(answer.contentType) && answer.body !== '' && !bodiless;
     if (answer.routeUrl === undefined) {
       if (answer.status < 400) return null;
       return isJson

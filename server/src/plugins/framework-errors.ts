@@ -109,7 +109,8 @@ export function noRouteAnswer(request: FastifyRequest, reply: FastifyReply) {
   const locale = requestLocale(request);
   const path = request.url.split('?')[0] ?? request.url;
   const allowed = request.server.allowedMethods(path);
-  if (allowed.length > 0) {
+  // A route of this very method that found nothing (a file gone since start) is a plain 404.
+  if (allowed.length > 0 && !allowed.includes(request.method)) {
     return reply
       .code(405)
       .header('allow', allowed.join(', '))

@@ -115,7 +115,7 @@ function validatorOf(app: FastifyInstance): ContractValidator {
 
 function isExcluded(request: FastifyRequest): boolean {
   if (request.method === 'HEAD' || request.headers.upgrade !== undefined) return true;
-  const schema = request.routeOptions.schema as { hide?: boolean } | undefined;
+  const schema = request.routeOptions.schema;
   return schema?.hide === true;
 }
 

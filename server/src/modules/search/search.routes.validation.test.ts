@@ -62,7 +62,7 @@ describe(`search on the inventory (${dialectUnderTest()})`, () => {
         },
         ['body.destinations.1.route'],
       );
-      expect(unknown.errors['body.destinations.1.route']?.[0]).toContain('Unknown route');
+      expect(unknown.errors['body.destinations.1.route']?.[0]).toEqual('This route is unknown.');
       await expectFields({ destinations: [{ route: 0, date: date() }], passengers: ONE_ADULT }, [
         'body.destinations.0.route',
       ]);

@@ -3,7 +3,8 @@ import { SEARCH_MAX_SEATED_PASSENGERS } from '@uniquair/contract/search';
 import { addYears, ymdInTimeZone, type Ymd } from '@uniquair/domain/dates/ymd';
 import { isRouteAvailable } from '@uniquair/domain/routes/route-availability';
 import { validateRouteDate, type RouteDateError } from '@uniquair/domain/routes/route-date-field';
-import { apiText, longDate, weekdayName } from '../../lib/api-messages.ts';
+import type { MessageKey } from '@uniquair/i18n/messages';
+import { apiText, longDate, weekdayName, type MessageValues } from '../../lib/api-messages.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobSearch } from './search.job-parts.ts';
@@ -139,14 +140,15 @@ export class SearchService {
     };
 
     const { adults, children, infants } = search.passengers;
-    if (adults < 1) fail('body.passengers.adults', 'At least one adult travels');
+    const say = (key: MessageKey, values?: MessageValues) => apiText(locale, key, values);
+    if (adults < 1) fail('body.passengers.adults', say('apiError.searchAdult'));
     if (infants > adults) {
-      fail('body.passengers.infants', 'Each infant travels on the lap of an adult');
+      fail('body.passengers.infants', say('apiError.searchInfants'));
     }
     if (adults + children > SEARCH_MAX_SEATED_PASSENGERS) {
       fail(
         'body.passengers.children',
-        `At most ${SEARCH_MAX_SEATED_PASSENGERS} adults and children travel together`,
+        say('apiError.searchSeated', { max: SEARCH_MAX_SEATED_PASSENGERS }),
       );
     }
 
@@ -161,13 +163,13 @@ export class SearchService {
       const key = `${destination.route}.${destination.date}`;
       const first = seen.get(key);
       if (first !== undefined) {
-        fail(field, `Repeats destination ${first}: the same route on the same date`);
+        fail(field, say('apiError.searchRepeated'));
         return;
       }
       seen.set(key, index);
       const route = byId.get(destination.route);
       if (!route) {
-        fail(`${field}.route`, `Unknown route ${destination.route}`);
+        fail(`${field}.route`, say('apiError.routeUnknown'));
         return;
       }
       const schedule = {
@@ -176,7 +178,7 @@ export class SearchService {
         availableUntil: route.available_until as Ymd | null,
       };
       if (!isRouteAvailable(schedule)) {
-        fail(`${field}.route`, `Route ${route.id} is not available`);
+        fail(`${field}.route`, say('apiError.routeUnavailable'));
         return;
       }
       const dateError = validateRouteDate(
@@ -190,9 +192,9 @@ export class SearchService {
       }
       const today = ymdInTimeZone(now, route.from_time_zone);
       if (destination.date < today) {
-        fail(`${field}.date`, `The date has passed in ${route.from_city}`);
+        fail(`${field}.date`, say('apiError.datePassed', { city: route.from_city }));
       } else if (destination.date > addYears(today, MAX_YEARS_AHEAD)) {
-        fail(`${field}.date`, 'Flights can be searched up to one year ahead');
+        fail(`${field}.date`, say('apiError.dateTooFar'));
       }
     });
 

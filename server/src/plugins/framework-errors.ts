@@ -28,6 +28,7 @@ export function frameworkErrors(
     .code(STATUS_OF_CODE[code])
     .header('x-request-id', request.id)
     .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
     .send(localizedErrorBody(requestLocale(request), code));
 }
 
@@ -52,6 +53,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
         'Connection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +
+        'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
   }

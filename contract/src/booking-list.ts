@@ -17,9 +17,22 @@ export const DeviceTokenSchema = z
   .regex(/^[A-Za-z0-9_-]{43}$/)
   .meta({ description: 'Device booking token (43 base64url characters).' });
 
-export const BookingStatusSchema = z
-  .string()
-  .meta({ description: 'Booking state: `not_paid`, `paid`, `ticketed`, `cancelled`, `expired`.' });
+/** The states of a booking. */
+export const BOOKING_STATUSES = [
+  'not_paid',
+  'pay_at_airline',
+  'paid',
+  'ticketed',
+  'cancelled',
+  'expired',
+] as const;
+
+export const BookingStatusSchema = z.enum(BOOKING_STATUSES).meta({
+  description:
+    'Booking state: `not_paid` (held, waiting for payment), `pay_at_airline` (confirmed, paid at the airline), `paid`, `ticketed`, `cancelled`, `expired` (the hold ran out).',
+});
+
+export type BookingStatus = z.infer<typeof BookingStatusSchema>;
 
 /** One booking in a list: enough to recognise it and open it. */
 export const BookingSummarySchema = z

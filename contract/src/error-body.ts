@@ -6,6 +6,10 @@ import { z } from 'zod';
  */
 export const ERROR_CODES = [
   'BAD_REQUEST',
+  'INVALID_URL',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
   'VALIDATION_ERROR',
   'INVALID_JSON',
   'UNSUPPORTED_MEDIA_TYPE',
@@ -48,7 +52,10 @@ export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
 /**
  * The structured error body (SPEC §8): `success: false` with a code and field errors. `errors`
- * maps a field path (`body.passengers.0.firstName`, or `_` for the request as a whole) to messages.
+ * maps a field path to messages in the visitor's language: the part of the request (`body`,
+ * `querystring`, `params`, `headers`) then the path inside it (`body.passengers.0.firstName`,
+ * `params.pnr`, `headers.idempotency-key`), or `_` for the request as a whole. Every error has at
+ * least one message.
  */
 export const ErrorBodySchema = z
   .object({

@@ -39,6 +39,7 @@ import { searchPlugin, type SearchEngineOptions } from './modules/search/search.
 import { sessionsPlugin } from './modules/sessions/sessions.plugin.ts';
 import { subscriptionsPlugin } from './modules/subscriptions/subscriptions.plugin.ts';
 import { usersPlugin } from './modules/users/users.plugin.ts';
+import { authGuardPlugin } from './plugins/auth.ts';
 import { clockPlugin } from './plugins/clock.ts';
 import { cookiesPlugin, resolveCookieSecret } from './plugins/cookies.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -46,6 +47,11 @@ import { databasePlugin } from './plugins/database.ts';
 import { datasetVersionsPlugin } from './plugins/dataset-versions.ts';
 import { cardDataGuardPlugin } from './plugins/card-data-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  routeMethodsPlugin,
+} from './plugins/framework-errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { redisPlugin } from './plugins/redis.ts';
@@ -66,6 +72,11 @@ export interface BuildAppOptions {
   push?: PushOverrides;
   /** Payment gateway settings beyond the configuration (a client of one's own, sandbox faults). */
   paymentGateway?: PaymentProviderOverrides & { sandbox?: SandboxGatewayOverrides };
+  /**
+   * Called with the bare instance before any plugin is registered, so that hooks it adds apply to
+   * every route (tests check every answer against the OpenAPI document).
+   */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -82,8 +93,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Errors raised before any route runs answer the structured error body too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  options.instrument?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // A callback hook: no promise per request on the hot path.
@@ -93,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(routeMethodsPlugin);
   await app.register(cardDataGuardPlugin);
   await app.register(securityHeadersPlugin, {
     secure: config.secure,
@@ -115,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxAgeMs: config.sessionMaxAgeMs,
     idleMs: config.sessionIdleMs,
   });
+  await app.register(authGuardPlugin);
   await app.register(mailPlugin, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

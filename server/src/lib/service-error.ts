@@ -3,6 +3,10 @@ import type { ErrorCode } from '@uniquair/contract/error-body';
 /** HTTP status each error code is answered with. */
 export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   BAD_REQUEST: 400,
+  INVALID_URL: 400,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
   VALIDATION_ERROR: 400,
   INVALID_JSON: 400,
   UNSUPPORTED_MEDIA_TYPE: 415,

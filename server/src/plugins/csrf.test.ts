@@ -68,11 +68,14 @@ describe('the CSRF plugin', () => {
       const response = await send({ ...json, ...headers }, { payload: '{}' });
       expectApiError(response, 403, 'FORBIDDEN');
     }
-    expectApiError(
-      await send({ origin: 'https://evil.example' }, { method: 'DELETE' }),
+    const refused = expectApiError(
+      await send({ origin: 'https://evil.example', 'accept-language': 'it' }, { method: 'DELETE' }),
       403,
       'FORBIDDEN',
     );
+    expect(refused.errors).toEqual({
+      _: ['Le richieste inviate da altri siti vengono rifiutate.'],
+    });
     expect(changes).toBe(before);
   });
 

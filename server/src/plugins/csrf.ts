@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody } from '../lib/error-body.ts';
+import { requestLocale } from '../lib/api-messages.ts';
+import { localizedErrorBody } from './error-handler.ts';
 
 interface Refusal {
   status: 403 | 415;
@@ -109,11 +110,15 @@ export const csrfPlugin = fp(
         done();
         return;
       }
-      void reply.code(refusal.status).send(
-        errorBody(refusal.status === 403 ? 'FORBIDDEN' : 'UNSUPPORTED_MEDIA_TYPE', {
-          _: [refusal.message],
-        }),
-      );
+      // The reason is logged; the caller reads it in its language.
+      request.log.info({ reason: refusal.message }, 'unsafe request refused');
+      void reply
+        .code(refusal.status)
+        .send(
+          refusal.status === 403
+            ? localizedErrorBody(requestLocale(request), 'FORBIDDEN', { _: ['apiError.crossSite'] })
+            : localizedErrorBody(requestLocale(request), 'UNSUPPORTED_MEDIA_TYPE'),
+        );
     });
   },
   { name: 'csrf' },

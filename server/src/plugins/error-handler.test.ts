@@ -76,6 +76,36 @@ describe('error handler', () => {
     expect(Object.keys(body.errors)).toEqual(['params.id']);
   });
 
+  it('words every field error for people, in the visitor’s language, without library jargon', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/passengers/7',
+      headers: { 'accept-language': 'fr-CH, fr;q=0.9' },
+      payload: { firstName: '', birthDate: 'soon', documents: 'none' },
+    });
+    const body = expectApiError(response, 400, 'VALIDATION_ERROR');
+    expect(body.errors).toEqual({
+      'body.firstName': ['Ce champ est obligatoire.'],
+      'body.birthDate': ['Saisissez une date valide.'],
+      'body.documents': ['Indiquez une liste de valeurs.'],
+    });
+    const fraction = await app.inject({
+      method: 'POST',
+      url: '/passengers/1.5',
+      headers: { cookie: 'uq_locale=de' },
+      payload: {},
+    });
+    expect(expectApiError(fraction, 400, 'VALIDATION_ERROR').errors).toEqual({
+      'params.id': ['Bitte eine ganze Zahl eingeben.'],
+    });
+    const english = await app.inject({ method: 'POST', url: '/passengers/7', payload: {} });
+    expect(expectApiError(english, 400, 'VALIDATION_ERROR').errors).toEqual({
+      'body.firstName': ['This field is required.'],
+      'body.birthDate': ['This field is required.'],
+      'body.documents': ['This field is required.'],
+    });
+  });
+
   it('answers malformed JSON with 400 INVALID_JSON', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -62,7 +62,7 @@ describe('web app serving', () => {
         headers: { accept: 'text/html' },
       });
       const body = expectApiError(response, 404, 'NOT_FOUND');
-      expect(body.errors._?.[0]).toContain(url);
+      expect(body.errors._).toEqual(['Nothing was found at this address.']);
     },
   );
 
@@ -71,9 +71,10 @@ describe('web app serving', () => {
     expectApiError(response, 404, 'NOT_FOUND');
   });
 
-  it('answers unknown API methods with the JSON 404', async () => {
+  it('answers a method an API path does not take with 405 and Allow', async () => {
     const response = await testApp.app.inject({ method: 'DELETE', url: '/api/health' });
-    expectApiError(response, 404, 'NOT_FOUND');
+    expectApiError(response, 405, 'METHOD_NOT_ALLOWED');
+    expect(response.headers.allow).toBe('GET, HEAD');
   });
 
   it('sends the security headers with the app', async () => {

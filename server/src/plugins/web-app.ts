@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody } from '../lib/error-body.ts';
+import { noRouteAnswer } from './framework-errors.ts';
 
 /** The service worker's file in the web build, served at `/service-worker.js` (SPEC §7). */
 export const SERVICE_WORKER_FILE = 'service-worker.js';
@@ -33,7 +33,7 @@ export function looksLikeFile(url: string): boolean {
  * Serves the built web app from `web/dist`: fingerprinted assets cached for a year, everything else
  * revalidated, and any other page path answered with index.html so deep links open the app. Paths
  * under /api/ (and the other server prefixes) never fall back to the app: they answer the JSON
- * 404 error body. Without a built web app, only the API is served.
+ * 404 error body, or 405 with `Allow` when the path exists for other methods. Without a built web app, only the API is served.
  */
 export const webAppPlugin = fp(
   async (app: FastifyInstance, options: { distDir: string }) => {
@@ -70,11 +70,7 @@ export const webAppPlugin = fp(
           return reply.header('cache-control', 'no-cache').sendFile('index.html');
         }
       }
-      return reply.code(404).send(
-        errorBody('NOT_FOUND', {
-          _: [`No resource at ${request.method} ${request.url.split('?')[0] ?? request.url}`],
-        }),
-      );
+      return noRouteAnswer(request, reply);
     });
   },
   { name: 'web-app' },

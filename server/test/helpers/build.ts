@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
+import { enforceContract } from './contract.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -19,7 +20,8 @@ export type TestAppOptions = Pick<BuildAppOptions, 'clock' | 'search' | 'payment
 /**
  * Builds the real application over this test file's own copy of the seeded database (SQLite, or
  * PostgreSQL when TEST_DATABASE_URL is set). Environment overrides go through the same validation
- * as in production.
+ * as in production. Every answer `app.inject` receives is checked against the served OpenAPI
+ * document (`contract.ts`): an undocumented status or a body that does not match fails the test.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -32,7 +34,13 @@ export async function buildTestApp(
     WEB_DIST_DIR: '/nonexistent-web-dist',
     ...env,
   });
-  const app = await buildApp({ ...options, config, database, logger: false });
+  const app = await buildApp({
+    ...options,
+    config,
+    database,
+    logger: false,
+    instrument: enforceContract,
+  });
   await app.ready();
   return {
     app,

@@ -46,6 +46,7 @@ export const airlineRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/airline/flights',
     {
+      config: { auth: 'partnerKey' },
       schema: {
         tags: ['airline'],
         summary: "A route's flights on a date with their load (airline partners)",

@@ -10,6 +10,7 @@ import {
   type PaymentProvider,
   type PaymentProviderFlags,
 } from '@uniquair/domain/config/payment-providers';
+import { BookingStatusSchema } from '@uniquair/contract/booking-list';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { secretHash } from '../../lib/secret-hash.ts';
@@ -72,7 +73,7 @@ function extraOf(extra: BookingExtraRow) {
 }
 
 function notFound(): ServiceError {
-  return new ServiceError('NOT_FOUND', 'No such booking', { pnr: ['No such booking'] });
+  return new ServiceError('NOT_FOUND', 'No such booking', { 'params.pnr': ['No such booking'] });
 }
 
 /**
@@ -129,7 +130,7 @@ export class BookingReads {
     const now = this.#now().toISOString();
     return {
       pnr: row.pnr,
-      status: row.status,
+      status: BookingStatusSchema.parse(row.status),
       createdAt: row.created_at,
       holdExpiresAt: row.hold_expires_at,
       locale: row.locale,

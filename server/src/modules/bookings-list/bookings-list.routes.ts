@@ -36,7 +36,10 @@ export const bookingsListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/booking/future',
     {
-      config: { rateLimit: { max: DEVICE_LOOKUPS_PER_MINUTE, timeWindow: 60_000 } },
+      config: {
+        auth: 'sessionOrBookingTokens',
+        rateLimit: { max: DEVICE_LOOKUPS_PER_MINUTE, timeWindow: 60_000 },
+      },
       schema: {
         tags: ['bookings'],
         summary: 'Future bookings: the account’s, or the most recent one of this device',
@@ -58,6 +61,7 @@ export const bookingsListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/booking/list',
     {
+      config: { auth: 'session' },
       schema: {
         tags: ['bookings'],
         summary: 'All bookings of the account, a page at a time',
@@ -75,6 +79,7 @@ export const bookingsListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/booking/passengers',
     {
+      config: { auth: 'session' },
       schema: {
         tags: ['bookings'],
         summary: 'Passengers of the account’s earlier bookings',
@@ -106,6 +111,7 @@ export const bookingsListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/booking/passengers/:id',
     {
+      config: { auth: 'session' },
       schema: {
         tags: ['bookings'],
         summary: 'Forget a saved passenger',
@@ -123,7 +129,10 @@ export const bookingsListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/booking/claim',
     {
-      config: { rateLimit: { max: DEVICE_LOOKUPS_PER_MINUTE, timeWindow: 60_000 } },
+      config: {
+        auth: 'session',
+        rateLimit: { max: DEVICE_LOOKUPS_PER_MINUTE, timeWindow: 60_000 },
+      },
       schema: {
         tags: ['bookings'],
         summary: 'Move bookings made on this device into the signed-in account',

@@ -5,7 +5,11 @@ import type {
   ClaimBookingsResponse,
   SavedPassenger,
 } from '@uniquair/contract/booking-list';
-import { BOOKINGS_PAGE_SIZE, MAX_DEVICE_TOKENS } from '@uniquair/contract/booking-list';
+import {
+  BOOKINGS_PAGE_SIZE,
+  BookingStatusSchema,
+  MAX_DEVICE_TOKENS,
+} from '@uniquair/contract/booking-list';
 import { ymdFromUtcDate } from '@uniquair/domain/dates/ymd';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
@@ -40,7 +44,7 @@ export function parseDeviceTokens(header: string | string[] | undefined): string
 function toSummary(row: BookingSummaryRow): BookingSummary {
   return {
     pnr: row.pnr,
-    status: row.status,
+    status: BookingStatusSchema.parse(row.status),
     from: row.origin_airport,
     to: row.destination_airport,
     departureDate: row.departure_date,

@@ -18,17 +18,17 @@ describe('the /api/data family in the OpenAPI document', () => {
   });
 
   it.each([
-    ['get', '/api/data/init', ['200', '304', '400']],
-    ['get', '/api/data/ticket-types', ['200', '304', '400']],
-    ['get', '/api/data/{locale}/countries', ['200', '304', '400', '404']],
-    ['get', '/api/data/{locale}/titles', ['200', '304', '400', '404']],
-    ['get', '/api/data/page/{id}', ['200', '304', '400', '404']],
-    ['get', '/api/data/currencies', ['200', '304', '400']],
-    ['get', '/api/data/routes', ['200', '304', '400']],
-    ['post', '/api/data/currency/{code}/select', ['200', '400', '404']],
-    ['post', '/api/data/locale/{locale}/select', ['200', '400', '404']],
-    ['get', '/api/affiliate/current', ['200', '400']],
-    ['post', '/api/error/save', ['200', '400', '413', '415', '429']],
+    ['get', '/api/data/init', ['200', '304', '400', '503']],
+    ['get', '/api/data/ticket-types', ['200', '304', '400', '503']],
+    ['get', '/api/data/{locale}/countries', ['200', '304', '400', '404', '503']],
+    ['get', '/api/data/{locale}/titles', ['200', '304', '400', '404', '503']],
+    ['get', '/api/data/page/{id}', ['200', '304', '400', '404', '503']],
+    ['get', '/api/data/currencies', ['200', '304', '400', '503']],
+    ['get', '/api/data/routes', ['200', '304', '400', '503']],
+    ['post', '/api/data/currency/{code}/select', ['403', '200', '400', '404', '413', '415', '503']],
+    ['post', '/api/data/locale/{locale}/select', ['403', '200', '400', '404', '413', '415', '503']],
+    ['get', '/api/affiliate/current', ['200', '400', '503']],
+    ['post', '/api/error/save', ['403', '200', '400', '413', '415', '429', '503']],
   ])('documents %s %s with its answers', (method, path, statuses) => {
     const operation = paths[path]?.[method];
     expect(operation, `${method} ${path}`).toBeDefined();

@@ -60,7 +60,7 @@ export class FlightService {
         row.departure_utc !== first.departureUtc
       ) {
         throw new ServiceError('SEARCH_EXPIRED', 'The inventory changed since the search', {
-          hash: ['Search result expired'],
+          'params.hash': ['Search result expired'],
         });
       }
     }

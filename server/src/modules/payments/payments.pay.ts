@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PayRequest, PayResponse } from '@uniquair/contract/booking';
+import { BookingStatusSchema } from '@uniquair/contract/booking-list';
 import type { ErrorCode } from '@uniquair/contract/error-body';
 import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
 import type { Database } from '../../db/database.ts';
@@ -341,8 +342,9 @@ function answerOf(
   booking: BookingRow,
   provided: ProviderPayment,
 ): PayResponse {
+  const status = BookingStatusSchema.parse(booking.status);
   if (payment.status === 'succeeded') {
-    return { success: true, outcome: 'paid', status: booking.status };
+    return { success: true, outcome: 'paid', status };
   }
   if (payment.status === 'requires_action' && provided.redirectUrl !== null) {
     return {
@@ -350,11 +352,11 @@ function answerOf(
       outcome: 'redirect',
       redirectUrl: provided.redirectUrl,
       ...(provided.action === 'three_d_secure' ? { code: 'DPO_SECURE_PAYMENT' as const } : {}),
-      status: booking.status,
+      status,
     };
   }
   if (payment.status === 'pending' || payment.status === 'processing') {
-    return { success: true, outcome: 'pending', status: booking.status };
+    return { success: true, outcome: 'pending', status };
   }
   if (payment.status === 'failed') {
     throw declined((payment.failure_code ?? 'declined') as DeclineReason);

@@ -117,11 +117,12 @@ describe(`POST /api/booking/{pnr}/pay over the sandbox gateway (${dialectUnderTe
     const { app } = test;
     const booking = await makeBooking(app, trip);
     const card = await test.tokenizeCard(CARDS.success);
-    expectApiError(
+    const missing = expectApiError(
       await payBooking(app, booking, { method: 'CREDIT_CARD', card }, null),
       400,
-      'BAD_REQUEST',
+      'VALIDATION_ERROR',
     );
+    expect(missing.errors).toEqual({ 'headers.idempotency-key': ['This field is required.'] });
     expectApiError(
       await payBooking(
         app,
@@ -167,7 +168,7 @@ describe(`POST /api/booking/{pnr}/pay over the sandbox gateway (${dialectUnderTe
       422,
       'IDEMPOTENCY_KEY_REUSED',
     );
-    expectApiError(await payBooking(app, booking, body, null), 400, 'BAD_REQUEST');
+    expectApiError(await payBooking(app, booking, body, null), 400, 'VALIDATION_ERROR');
     expect(await gatewayCharges(app, booking.pnr)).toHaveLength(1);
   });
 

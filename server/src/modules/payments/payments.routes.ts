@@ -98,8 +98,8 @@ export async function paymentsRoutes(
       const booking = await openBooking(request, request.params.pnr);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       if (key === undefined) {
-        throw new ServiceError('BAD_REQUEST', 'Idempotency-Key missing', {
-          [`headers.${IDEMPOTENCY_KEY_HEADER}`]: ['Send an Idempotency-Key header'],
+        throw new ServiceError('VALIDATION_ERROR', 'Idempotency-Key missing', {
+          [`headers.${IDEMPOTENCY_KEY_HEADER}`]: ['apiError.required'],
         });
       }
       if (!IdempotencyKeySchema.safeParse(key).success) {

@@ -24,6 +24,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/data/currency/:code/select',
     {
+      config: { auth: 'optionalSession' },
       schema: {
         tags: ['data'],
         summary: 'Remember the visitor’s currency',
@@ -54,6 +55,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/data/locale/:locale/select',
     {
+      config: { auth: 'optionalSession' },
       schema: {
         tags: ['data'],
         summary: 'Remember the visitor’s UI locale',

@@ -11,6 +11,7 @@ import {
   SearchStatusResponseSchema,
 } from '@uniquair/contract/search';
 import { z } from 'zod';
+import { requestLocale } from '../../lib/api-messages.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import {
   CLOSE_INVALID_REQUEST,
@@ -99,7 +100,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ initsPerMinute: number }> = a
       },
     },
     async (request, reply) => {
-      const { outcome, snapshot } = await service.init(request.body);
+      const { outcome, snapshot } = await service.init(request.body, requestLocale(request));
       if (request.body.subscription) {
         await keepSearchSubscription(request, request.body.subscription);
       }

@@ -62,7 +62,7 @@ describe(`search on the inventory (${dialectUnderTest()})`, () => {
         },
         ['body.destinations.1.route'],
       );
-      expect(unknown.errors['body.destinations.1.route']?.[0]).toContain('Unknown route');
+      expect(unknown.errors['body.destinations.1.route']?.[0]).toEqual('This route is unknown.');
       await expectFields({ destinations: [{ route: 0, date: date() }], passengers: ONE_ADULT }, [
         'body.destinations.0.route',
       ]);
@@ -132,7 +132,28 @@ describe(`search on the inventory (${dialectUnderTest()})`, () => {
         },
         ['body.destinations.0.date'],
       );
-      expect(after.errors['body.destinations.0.date']?.[0]).toContain('is available until');
+      const until = ending.available_until as Ymd;
+      const [year, month, day] = until.split('-').map(Number) as [number, number, number];
+      const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(
+        Date.UTC(year, month - 1, 1),
+      );
+      // SPEC §5: "… is available until D Month YYYY", in the visitor's language.
+      expect(after.errors['body.destinations.0.date']?.[0]).toMatch(
+        new RegExp(`is available until ${day} ${monthName} ${year}$`),
+      );
+      const german = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/search/init',
+        headers: { 'accept-language': 'de' },
+        payload: {
+          destinations: [{ route: ending.id, date: addDays(until, 1) }],
+          passengers: ONE_ADULT,
+        },
+      });
+      const germanBody = expectApiError(german, 400, 'VALIDATION_ERROR');
+      expect(germanBody.errors['body.destinations.0.date']?.[0]).toMatch(
+        new RegExp(`ist bis zum ${day}\\. \\p{L}+ ${year} verfügbar$`, 'u'),
+      );
     });
 
     it('the same route and date twice, no destination, too many destinations, malformed bodies', async () => {

@@ -3,6 +3,8 @@ import { SEARCH_MAX_SEATED_PASSENGERS } from '@uniquair/contract/search';
 import { addYears, ymdInTimeZone, type Ymd } from '@uniquair/domain/dates/ymd';
 import { isRouteAvailable } from '@uniquair/domain/routes/route-availability';
 import { validateRouteDate, type RouteDateError } from '@uniquair/domain/routes/route-date-field';
+import type { MessageKey } from '@uniquair/i18n/messages';
+import { apiText, longDate, weekdayName, type MessageValues } from '../../lib/api-messages.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobSearch } from './search.job-parts.ts';
@@ -33,15 +35,28 @@ export interface InitOutcome {
 /** A snapshot known to be done, with its result. */
 export type DoneSnapshot = SearchSnapshot & { status: 'done'; result: string; finishedAt: string };
 
-function dateMessage(error: RouteDateError): string {
+/** The route date field's message (SPEC §5) in `locale`, with the day written in full. */
+function dateMessage(error: RouteDateError, locale: string): string {
   const { fromCity, toCity } = error.params;
   switch (error.code) {
     case 'ROUTE_DATE_BEFORE_AVAILABILITY':
-      return `${fromCity} to ${toCity} is available from ${error.params.availableFrom}`;
+      return apiText(locale, 'search.routeDate.before', {
+        fromCity,
+        toCity,
+        date: longDate(locale, error.params.availableFrom),
+      });
     case 'ROUTE_DATE_AFTER_AVAILABILITY':
-      return `${fromCity} to ${toCity} is available until ${error.params.availableUntil}`;
+      return apiText(locale, 'search.routeDate.after', {
+        fromCity,
+        toCity,
+        date: longDate(locale, error.params.availableUntil),
+      });
     case 'ROUTE_DATE_DAY_NOT_OPERATED':
-      return `${fromCity} to ${toCity} does not fly on ${error.params.dayName}`;
+      return apiText(locale, 'search.routeDate.dayNotOperated', {
+        fromCity,
+        toCity,
+        day: weekdayName(locale, error.params.isoWeekday),
+      });
   }
 }
 
@@ -61,8 +76,9 @@ export class SearchService {
    * unknown or unavailable route, a date the route does not fly (outside its window or on a day
    * it does not operate), a date already past at the origin or more than a year ahead, the same
    * route and date twice, no adult, more infants than adults, more than nine seated travellers.
+   * The route date messages are worded in `locale` (SPEC §5: "available from 4 June 2024").
    */
-  async init(body: SearchInitBody): Promise<InitOutcome> {
+  async init(body: SearchInitBody, locale = 'en'): Promise<InitOutcome> {
     const search: NormalisedSearch = {
       destinations: body.destinations.map((destination) => ({
         route: destination.route,
@@ -70,7 +86,7 @@ export class SearchService {
       })),
       passengers: { ...body.passengers },
     };
-    const routes = await this.#validate(search);
+    const routes = await this.#validate(search, locale);
     const job: JobSearch = {
       hash: searchHash(search),
       params: canonicalSearch(search),
@@ -87,7 +103,7 @@ export class SearchService {
   async status(hash: string): Promise<SearchSnapshot> {
     const snapshot = await this.#options.jobs.snapshot(hash);
     if (!snapshot)
-      throw new ServiceError('NOT_FOUND', 'No such search', { hash: ['No such search'] });
+      throw new ServiceError('NOT_FOUND', 'No such search', { 'params.hash': ['No such search'] });
     return snapshot;
   }
 
@@ -103,33 +119,36 @@ export class SearchService {
         return snapshot as DoneSnapshot;
       case 'progress':
         throw new ServiceError('SEARCH_NOT_READY', 'The search is still running', {
-          hash: [`The search is at ${snapshot.progress}%`],
+          'params.hash': [`The search is at ${snapshot.progress}%`],
         });
       case 'expired':
         throw new ServiceError('SEARCH_EXPIRED', 'Search result expired', {
-          hash: ['Search result expired'],
+          'params.hash': ['Search result expired'],
         });
       case 'error':
         break;
     }
-    throw new ServiceError('SEARCH_FAILED', 'The search failed', { hash: ['The search failed'] });
+    throw new ServiceError('SEARCH_FAILED', 'The search failed', {
+      'params.hash': ['The search failed'],
+    });
   }
 
-  async #validate(search: NormalisedSearch): Promise<SearchRouteRow[]> {
+  async #validate(search: NormalisedSearch, locale: string): Promise<SearchRouteRow[]> {
     const errors: Record<string, string[]> = {};
     const fail = (field: string, message: string) => {
       (errors[field] ??= []).push(message);
     };
 
     const { adults, children, infants } = search.passengers;
-    if (adults < 1) fail('body.passengers.adults', 'At least one adult travels');
+    const say = (key: MessageKey, values?: MessageValues) => apiText(locale, key, values);
+    if (adults < 1) fail('body.passengers.adults', say('apiError.searchAdult'));
     if (infants > adults) {
-      fail('body.passengers.infants', 'Each infant travels on the lap of an adult');
+      fail('body.passengers.infants', say('apiError.searchInfants'));
     }
     if (adults + children > SEARCH_MAX_SEATED_PASSENGERS) {
       fail(
         'body.passengers.children',
-        `At most ${SEARCH_MAX_SEATED_PASSENGERS} adults and children travel together`,
+        say('apiError.searchSeated', { max: SEARCH_MAX_SEATED_PASSENGERS }),
       );
     }
 
@@ -144,13 +163,13 @@ export class SearchService {
       const key = `${destination.route}.${destination.date}`;
       const first = seen.get(key);
       if (first !== undefined) {
-        fail(field, `Repeats destination ${first}: the same route on the same date`);
+        fail(field, say('apiError.searchRepeated'));
         return;
       }
       seen.set(key, index);
       const route = byId.get(destination.route);
       if (!route) {
-        fail(`${field}.route`, `Unknown route ${destination.route}`);
+        fail(`${field}.route`, say('apiError.routeUnknown'));
         return;
       }
       const schedule = {
@@ -159,7 +178,7 @@ export class SearchService {
         availableUntil: route.available_until as Ymd | null,
       };
       if (!isRouteAvailable(schedule)) {
-        fail(`${field}.route`, `Route ${route.id} is not available`);
+        fail(`${field}.route`, say('apiError.routeUnavailable'));
         return;
       }
       const dateError = validateRouteDate(
@@ -168,14 +187,14 @@ export class SearchService {
         destination.date,
       );
       if (dateError) {
-        fail(`${field}.date`, dateMessage(dateError));
+        fail(`${field}.date`, dateMessage(dateError, locale));
         return;
       }
       const today = ymdInTimeZone(now, route.from_time_zone);
       if (destination.date < today) {
-        fail(`${field}.date`, `The date has passed in ${route.from_city}`);
+        fail(`${field}.date`, say('apiError.datePassed', { city: route.from_city }));
       } else if (destination.date > addYears(today, MAX_YEARS_AHEAD)) {
-        fail(`${field}.date`, 'Flights can be searched up to one year ahead');
+        fail(`${field}.date`, say('apiError.dateTooFar'));
       }
     });
 

@@ -34,7 +34,7 @@ export async function processAvatar(upload: Buffer): Promise<ProcessedAvatar> {
   const type = sniffImageType(upload);
   if (type === null) {
     throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Not a JPEG, PNG or WebP image', {
-      avatar: ['Choose a JPEG, PNG or WebP image'],
+      'body.avatar': ['Choose a JPEG, PNG or WebP image'],
     });
   }
   let metadata: Metadata;
@@ -43,17 +43,17 @@ export async function processAvatar(upload: Buffer): Promise<ProcessedAvatar> {
     metadata = await sharp(upload, { limitInputPixels: false }).metadata();
   } catch {
     throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'The image cannot be read', {
-      avatar: ['The image cannot be read'],
+      'body.avatar': ['The image cannot be read'],
     });
   }
   if (metadata.format !== type) {
     throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'The image cannot be read', {
-      avatar: ['The image cannot be read'],
+      'body.avatar': ['The image cannot be read'],
     });
   }
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > AVATAR_MAX_INPUT_PIXELS) {
     throw new ServiceError('VALIDATION_ERROR', 'The image has too many pixels', {
-      avatar: [`At most ${AVATAR_MAX_INPUT_PIXELS} pixels`],
+      'body.avatar': [`At most ${AVATAR_MAX_INPUT_PIXELS} pixels`],
     });
   }
   try {
@@ -68,7 +68,7 @@ export async function processAvatar(upload: Buffer): Promise<ProcessedAvatar> {
     return { data, width: info.width, height: info.height };
   } catch {
     throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'The image cannot be read', {
-      avatar: ['The image cannot be read'],
+      'body.avatar': ['The image cannot be read'],
     });
   }
 }

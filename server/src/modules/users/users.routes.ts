@@ -87,6 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/current',
     {
+      config: { auth: 'optionalSession' },
       schema: {
         tags: ['users'],
         summary: 'Who the visitor is (signed in or anonymous)',
@@ -153,6 +154,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/sign-out',
     {
+      config: { auth: 'optionalSession' },
       schema: {
         tags: ['users'],
         summary: 'Sign out: the session ends on the server and its cookie is cleared',
@@ -297,9 +299,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        ...(doc.reauthenticates
-          ? { config: { rateLimit: USER_RATE_LIMITS.reauthentication } }
-          : {}),
+        config: {
+          auth: 'session',
+          ...(doc.reauthenticates ? { rateLimit: USER_RATE_LIMITS.reauthentication } : {}),
+        },
         schema: {
           tags: ['users'],
           summary: doc.summary,
@@ -358,7 +361,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/upload-avatar',
     {
-      config: { rateLimit: USER_RATE_LIMITS.avatar, csrf: { multipart: true } },
+      config: { auth: 'session', rateLimit: USER_RATE_LIMITS.avatar, csrf: { multipart: true } },
       schema: {
         tags: ['users'],
         summary: 'Upload a new avatar (multipart form, field `avatar`)',
@@ -372,7 +375,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = await requireSession(request);
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > AVATAR_MAX_BYTES + 64 * 1024) {
-        throw new ServiceError('PAYLOAD_TOO_LARGE', 'At most 2 MB', { avatar: ['At most 2 MB'] });
+        throw new ServiceError('PAYLOAD_TOO_LARGE', 'At most 2 MB', {
+          'body.avatar': ['At most 2 MB'],
+        });
       }
       if (!request.isMultipart()) {
         throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Send a multipart form', {
@@ -381,7 +386,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const file = await request.file({ throwFileSizeLimit: true });
       if (file === undefined || file.fieldname !== 'avatar') {
-        throw new ServiceError('VALIDATION_ERROR', 'No avatar file', { avatar: ['Required'] });
+        throw new ServiceError('VALIDATION_ERROR', 'No avatar file', {
+          'body.avatar': ['apiError.required'],
+        });
       }
       const upload = await file.toBuffer();
       return answer(reply, await users.setAvatar(user, upload));

@@ -45,6 +45,7 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { datasetVersionsPlugin } from './plugins/dataset-versions.ts';
 import { cardDataGuardPlugin } from './plugins/card-data-guard.ts';
+import { nulCharacterGuardPlugin } from './plugins/nul-character-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandlerPlugin);
   await app.register(cardDataGuardPlugin);
+  await app.register(nulCharacterGuardPlugin);
   await app.register(securityHeadersPlugin, {
     secure: config.secure,
     thirdPartyOrigins: config.thirdPartyOrigins,
@@ -137,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxStreamsPerClient: config.searchMaxStreamsPerClient,
     redisPrefix: config.redisPrefix,
     initsPerMinute: config.searchInitsPerMinute,
+    slowSupplierMs: config.searchSlowSupplierMs,
     ...options.search,
   });
   await app.register(pricingPlugin);

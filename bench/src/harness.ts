@@ -194,6 +194,12 @@ export async function startProcess(
   };
 }
 
+/** The p-th percentile (0–100) of some values, nearest rank. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
 export interface LoadFigures {
   requestsPerSecond: number;
   /** Mean latency; autocannon's percentiles have a resolution of whole milliseconds. */

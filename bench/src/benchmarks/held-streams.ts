@@ -10,6 +10,7 @@ import {
   SHORT,
   startProcess,
   type RunningServer,
+  percentile,
 } from '../harness.ts';
 import { openEvents, openSocket, type HeldStream } from '../progress-streams.ts';
 import { pickRoutes } from './search.ts';
@@ -44,11 +45,6 @@ interface Memory {
 async function serverMemory(port: number): Promise<Memory> {
   const response = await fetch(`http://127.0.0.1:${port}/`);
   return (await response.json()) as Memory;
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 const MiB = 1024 * 1024;

@@ -14,6 +14,7 @@ import {
   SHORT,
   startProcess,
   type RunningServer,
+  percentile,
 } from '../harness.ts';
 
 /** Searches timed per kind (each a new search, so each runs a job). */
@@ -55,11 +56,6 @@ async function record(url: string, init: RequestInit = {}): Promise<Recording> {
 
 function ymdPlus(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 const ms = (value: number) => `${value.toFixed(2).padStart(7)} ms`;

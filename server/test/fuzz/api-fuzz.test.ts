@@ -71,9 +71,11 @@ const KNOWN_FRAMEWORK_FAILURES: readonly {
   },
   {
     finding: '2',
-    name: 'huge header: 431 without the error body',
+    name: 'request line and headers over 16 KB: 431 without the error body, or the connection cut',
     matches: (f) =>
-      f.answer.status === 431 || (f.problem === 'no answer' && f.request.kind === 'huge header'),
+      f.answer.status === 431 ||
+      (f.problem === 'no answer' &&
+        headSizeOf(f.request.operation.split(' ')[1] ?? '', f.request) > 16_384),
   },
   {
     finding: '2',

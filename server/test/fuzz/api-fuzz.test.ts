@@ -335,8 +335,16 @@ describe('the API under fuzzing', () => {
       groups.set(key, [...(groups.get(key) ?? []), failure]);
     }
     for (const [key, list] of [...groups.entries()].sort()) {
+      // What differs inside a class (the operation, the message), most frequent first.
+      const kinds = new Map<string, number>();
+      for (const f of list) {
+        const kind = `${f.request.operation} → ${f.answer.status} ${f.problem}: ${f.detail.slice(0, 90)}`;
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
+      const common = [...kinds.entries()].sort(([, a], [, b]) => b - a).slice(0, 12);
       console.log(
-        `\n${key} — ${list.length} request(s), e.g.\n${list.slice(0, 2).map(described).join('\n')}`,
+        `\n${key} — ${list.length} request(s), e.g.\n${list.slice(0, 2).map(described).join('\n')}` +
+          `\n  ${kinds.size} distinct, most frequent:\n${common.map(([kind, n]) => `    ×${n} ${kind}`).join('\n')}`,
       );
     }
     const unexpected = failures.filter((failure) => !known(failure));

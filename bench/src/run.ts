@@ -2,6 +2,7 @@ import { accountsBenchmark } from './benchmarks/accounts.ts';
 import { bookingBenchmark } from './benchmarks/booking.ts';
 import { dataBenchmark } from './benchmarks/data.ts';
 import { healthBenchmark } from './benchmarks/health.ts';
+import { heldStreamsBenchmark } from './benchmarks/held-streams.ts';
 import { searchPageBenchmark } from './benchmarks/search-page.ts';
 import { searchBenchmark } from './benchmarks/search.ts';
 import { webBenchmark } from './benchmarks/web.ts';
@@ -15,6 +16,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   web: webBenchmark,
   accounts: accountsBenchmark,
   booking: bookingBenchmark,
+  'held-streams': heldStreamsBenchmark,
 };
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

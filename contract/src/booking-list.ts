@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DATABASE_ID } from './search.ts';
 
 /**
  * The bookings lists and saved passengers of SPEC §6, §7: `GET /api/booking/future`,
@@ -113,7 +114,7 @@ export const SavedPassengersResponseSchema = z
   .meta({ id: 'SavedPassengers' });
 
 export const SavedPassengerParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: z.coerce.number().int().positive().max(MAX_DATABASE_ID),
 });
 
 /** `POST /api/booking/claim`: device bookings to move into the signed-in account. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AirportIdSchema, YmdSchema } from './search.ts';
+import { AirportIdSchema, MAX_DATABASE_ID, YmdSchema } from './search.ts';
 
 /**
  * Cheapest-price calendars and offers (SPEC §3 "Price marker", "Offers per airport"; §7; §9
@@ -13,7 +13,7 @@ export const RouteIdParamSchema = z
   .string()
   .regex(/^[1-9]\d{0,15}$/, 'Expected a route id')
   .transform(Number)
-  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+  .pipe(z.number().int().positive().max(MAX_DATABASE_ID));
 
 export const CheapestMonthsParamsSchema = z.object({ routeId: RouteIdParamSchema });
 

@@ -16,8 +16,14 @@ export const YmdSchema = z
   .refine((text) => parseYmd(text) !== null, 'Not a calendar date')
   .meta({ description: 'A calendar date YYYY-MM-DD', example: '2026-12-01' });
 
-/** A route id as the route list carries it: a positive integer. */
-export const RouteIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/**
+ * Largest id a database row has: ids are 32-bit integers on PostgreSQL (and kept to the same
+ * range on SQLite), so a larger one names nothing and is refused as invalid before any query.
+ */
+export const MAX_DATABASE_ID = 2_147_483_647;
+
+/** A route id as the route list carries it: a positive integer, a database id. */
+export const RouteIdSchema = z.number().int().positive().max(MAX_DATABASE_ID);
 
 /** An airport id: its IATA code. */
 export const AirportIdSchema = z

@@ -46,6 +46,7 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { datasetVersionsPlugin } from './plugins/dataset-versions.ts';
 import { cardDataGuardPlugin } from './plugins/card-data-guard.ts';
+import { nulCharacterGuardPlugin } from './plugins/nul-character-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import {
   clientErrorHandler,
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(routeMethodsPlugin);
   await app.register(cardDataGuardPlugin);
+  await app.register(nulCharacterGuardPlugin);
   await app.register(securityHeadersPlugin, {
     secure: config.secure,
     thirdPartyOrigins: config.thirdPartyOrigins,
@@ -154,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxStreamsPerClient: config.searchMaxStreamsPerClient,
     redisPrefix: config.redisPrefix,
     initsPerMinute: config.searchInitsPerMinute,
+    slowSupplierMs: config.searchSlowSupplierMs,
     ...options.search,
   });
   await app.register(pricingPlugin);

@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import {
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@uniquair/server/db/dialect';
 import type { Route } from '@uniquair/server/db/tables/inventory';
-import { compare, REPO_ROOT, report, SHORT, startProcess, type RunningServer } from '../harness.ts';
+import {
+  compare,
+  pidListeningOn,
+  REPO_ROOT,
+  report,
+  rssMiB,
+  SHORT,
+  startProcess,
+  type RunningServer,
+  percentile,
+} from '../harness.ts';
 
 /** Searches timed per kind (each a new search, so each runs a job). */
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? (SHORT ? 40 : 200));
@@ -55,61 +58,13 @@ function ymdPlus(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 const ms = (value: number) => `${value.toFixed(2).padStart(7)} ms`;
 
-/** The pid listening on a loopback port, from /proc (Linux): the server's own process. */
-function pidListeningOn(port: number): number {
-  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text: string;
-    try {
-      text = readFileSync(table, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A' && fields[9]) {
-        inodes.add(fields[9]);
-      }
-    }
-  }
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
-        const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
-        if (inode && inodes.has(inode)) return Number(pid);
-      } catch {
-        // the descriptor closed meanwhile
-      }
-    }
-  }
-  throw new Error(`no process listens on port ${port}`);
-}
-
-/** Resident memory of a process in MiB. */
-function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((row) => row.startsWith('VmRSS:'));
-  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) / 1024;
-}
-
 /** Routes for the searches: a daily return trip and a chain of four daily routes. */
-function pickRoutes(routes: Route[], today: string): { out: Route; back: Route; chain: Route[] } {
+export function pickRoutes(
+  routes: Route[],
+  today: string,
+): { out: Route; back: Route; chain: Route[] } {
   const open = (route: Route) =>
     route.dow === 127 && route.available_until === null && route.available_from <= today;
   const daily = routes.filter(open);

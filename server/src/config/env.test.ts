@@ -151,6 +151,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it('slows searches with SEARCH_SLOW_SUPPLIER_MS only outside production', () => {
+    expect(loadConfig({}).searchSlowSupplierMs).toBeNull();
+    expect(
+      loadConfig({ NODE_ENV: 'test', SEARCH_SLOW_SUPPLIER_MS: '5000' }).searchSlowSupplierMs,
+    ).toBe(5000);
+    expect(() => loadConfig({ SEARCH_SLOW_SUPPLIER_MS: '0' })).toThrow(/SEARCH_SLOW_SUPPLIER_MS: /);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(32),
+        SEARCH_SLOW_SUPPLIER_MS: '5000',
+      }),
+    ).toThrow(/SEARCH_SLOW_SUPPLIER_MS: is for tests and development only/);
+  });
+
   it('reads AIRLINE_API_KEYS as a comma-separated list of long keys, none by default', () => {
     expect(loadConfig({}).airlineApiKeys).toEqual([]);
     const keys = loadConfig({

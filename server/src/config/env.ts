@@ -85,6 +85,7 @@ const EnvSchema = z.object({
   SEARCH_RESULT_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   SEARCH_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(20),
   SEARCH_INITS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  SEARCH_SLOW_SUPPLIER_MS: z.coerce.number().int().min(1).max(60_000).optional(),
   VITE_ANALYTICS_URL: z.url({ protocol: /^https$/ }).optional(),
   VITE_LIVE_CHAT_URL: z.url({ protocol: /^https$/ }).optional(),
   AIRLINE_API_KEYS: z
@@ -261,6 +262,8 @@ export type Config = Readonly<{
   searchMaxStreamsPerClient: number;
   /** Searches one client may start per minute (`POST /api/search/init`); 0 for no limit. */
   searchInitsPerMinute: number;
+  /** Tests and benchmarks: a supplier answering each leg with nothing after this long; null: none. */
+  searchSlowSupplierMs: number | null;
   /** Keys airline partners send as `X-Api-Key` to `/api/airline/*`; none leaves it open. */
   airlineApiKeys: readonly string[];
   /**
@@ -340,12 +343,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         message: 'set both VAPID keys, or neither (a pair is then generated and stored)',
       });
     }
-    if (env.NODE_ENV === 'production' && env.PUSH_EXTRA_ORIGINS !== undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['PUSH_EXTRA_ORIGINS'],
-        message: 'is for tests and development only (push goes to the known push services)',
-      });
+    for (const [name, why] of [
+      ['PUSH_EXTRA_ORIGINS', 'push goes to the known push services'],
+      ['SEARCH_SLOW_SUPPLIER_MS', 'it slows every search down'],
+    ] as const) {
+      if (env.NODE_ENV === 'production' && env[name] !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is for tests and development only (${why})`,
+        });
+      }
     }
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === undefined) {
       context.addIssue({
@@ -408,6 +416,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     searchResultTtlSeconds: env.SEARCH_RESULT_TTL_SECONDS,
     searchMaxStreamsPerClient: env.SEARCH_MAX_STREAMS_PER_CLIENT,
     searchInitsPerMinute: env.SEARCH_INITS_PER_MINUTE,
+    searchSlowSupplierMs: env.SEARCH_SLOW_SUPPLIER_MS ?? null,
     airlineApiKeys: Object.freeze([...(env.AIRLINE_API_KEYS ?? [])]),
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM ?? `Uniquair <no-reply@${new URL(publicUrl).hostname}>`,

@@ -332,7 +332,9 @@ describe('bookings lists and saved passengers', () => {
         url: `/api/booking/passengers/${id}`,
         headers: { cookie: otherCookie },
       });
-      expectApiError(foreign, 404, 'NOT_FOUND');
+      expect(expectApiError(foreign, 404, 'NOT_FOUND').errors._).toEqual([
+        'No such saved passenger',
+      ]);
       const own = await app.inject({
         method: 'DELETE',
         url: `/api/booking/passengers/${id}`,

@@ -126,7 +126,9 @@ export class BookingsListService {
     const now = this.#now().toISOString();
     await this.#db.transaction().execute(async (trx) => {
       if (!(await deleteSavedPassenger(trx, userId, id))) {
-        throw new ServiceError('NOT_FOUND', 'No such saved passenger');
+        throw new ServiceError('NOT_FOUND', 'No such saved passenger', {
+          _: ['No such saved passenger'],
+        });
       }
       await touchPassengers(trx, userId, now);
     });

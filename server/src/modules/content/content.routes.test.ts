@@ -63,6 +63,11 @@ describe('GET /api/data/page/{id}', () => {
     const byNumber = await testApp.app.inject({ method: 'GET', url: '/api/data/page/6' });
     expect(byNumber.statusCode).toBe(200);
     expect(byNumber.json()).toEqual(bySlug.json());
+    // Digits past a page number's nine are a slug, not an id out of the database's range.
+    for (const id of ['9007199254740991', '9223372036854776000']) {
+      const response = await testApp.app.inject({ method: 'GET', url: `/api/data/page/${id}` });
+      expect(response.statusCode, response.body).toBe(404);
+    }
   });
 
   it("answers the visitor's locale, and English where there is no translation", async () => {

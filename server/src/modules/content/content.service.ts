@@ -90,7 +90,8 @@ export class ContentService {
     const cacheKey = `${idOrSlug}:${locale}`;
     const cached = this.#pages.find(version, cacheKey);
     if (cached !== undefined) return cached;
-    const key = /^\d+$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug };
+    // A page number has at most nine digits (PageParamsSchema); longer digit strings are slugs.
+    const key = /^\d{1,9}$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug };
     const locales = locale === DEFAULT_LOCALE ? [locale] : [locale, DEFAULT_LOCALE];
     const rows = await findPageTranslations(this.#db, key, locales);
     const row = rows.find((page) => page.locale === locale) ?? rows[0];

@@ -244,6 +244,10 @@ describe(`cheapest-price calendars and offers (${dialectUnderTest()})`, () => {
         [`/api/cheapest-price/days/${daily.id}/26/12`, 'params.year'],
         [`/api/cheapest-price/days/abc/2026/12`, 'params.routeId'],
         [`/api/cheapest-price/days/0/2026/12`, 'params.routeId'],
+        // Past the ids a database row can have (a 500 on PostgreSQL before).
+        [`/api/cheapest-price/days/4294967296/2026/12`, 'params.routeId'],
+        [`/api/cheapest-price/months/12405610019`, 'params.routeId'],
+        [`/api/airline/flights?route=2147483648&date=2026-12-01`, 'querystring.route'],
       ] as const) {
         const body = expectApiError(await testApp.app.inject({ url }), 400, 'VALIDATION_ERROR');
         expect(Object.keys(body.errors)).toEqual([field]);

@@ -8,6 +8,7 @@ import { SearchJobs } from './search.jobs.ts';
 import { SearchRepository } from './search.repository.ts';
 import { searchRoutes } from './search.routes.ts';
 import { SearchService } from './search.service.ts';
+import { slowSupplier } from './search.slow-supplier.ts';
 import type { Supplier } from './search.supplier.ts';
 
 /** The parts of the search engine, shared by the search and flight-info routes. */
@@ -35,6 +36,8 @@ export interface SearchEngineOptions {
   redisPrefix: string;
   /** The suppliers; the database inventory alone by default. */
   suppliers?: (app: FastifyInstance) => readonly Supplier[];
+  /** Tests and benchmarks (`SEARCH_SLOW_SUPPLIER_MS`): add a supplier that answers this late. */
+  slowSupplierMs?: number | null;
   supplierTimeoutMs?: number;
   initWaitMs?: number;
   heartbeatMs?: number;
@@ -67,6 +70,7 @@ export const searchPlugin = fp(
     }
     const suppliers = options.suppliers?.(app) ?? [
       inventorySupplier(new InventoryRepository(app.db)),
+      ...(options.slowSupplierMs ? [slowSupplier(options.slowSupplierMs)] : []),
     ];
     const jobs = new SearchJobs({
       repository,

@@ -66,6 +66,11 @@ describe(`search on the inventory (${dialectUnderTest()})`, () => {
       await expectFields({ destinations: [{ route: 0, date: date() }], passengers: ONE_ADULT }, [
         'body.destinations.0.route',
       ]);
+      // Past the ids a database row can have (a 500 on PostgreSQL before).
+      await expectFields(
+        { destinations: [{ route: 4_294_967_296, date: date() }], passengers: ONE_ADULT },
+        ['body.destinations.0.route'],
+      );
       await testApp.app.db
         .updateTable('routes')
         .set({ dow: 0 })

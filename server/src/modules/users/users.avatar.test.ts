@@ -120,7 +120,12 @@ describe('avatars', () => {
     // Small images are not enlarged.
     const served = await app.inject({ method: 'GET', url: secondUrl });
     expect((await sharp(served.rawPayload).metadata()).width).toBe(64);
-    expectApiError(await app.inject({ method: 'GET', url: firstUrl }), 404, 'NOT_FOUND');
+    const gone = expectApiError(
+      await app.inject({ method: 'GET', url: firstUrl }),
+      404,
+      'NOT_FOUND',
+    );
+    expect(gone.errors._).toEqual(['No such avatar']);
   });
 
   it('refuses a file over 2 MB with 413', async () => {
@@ -173,6 +178,18 @@ describe('avatars', () => {
       401,
       'ERROR_UNAUTHORIZED',
     );
+  });
+
+  it('answers a form that is not a well-formed multipart body with 400, not a server error', async () => {
+    const headers = { 'content-type': 'multipart/form-data; boundary=form' };
+    for (const text of ['a=1', '--form\r\nno header end', '--form\r\n\r\n']) {
+      const body = expectApiError(
+        await upload({ payload: Buffer.from(text), headers }),
+        400,
+        'VALIDATION_ERROR',
+      );
+      expect(body.errors.avatar?.length, text).toBeGreaterThan(0);
+    }
   });
 
   it('recognises images by their first bytes only', () => {

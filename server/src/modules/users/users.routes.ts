@@ -52,6 +52,30 @@ const errors = (...statuses: number[]) =>
  * `user` and is never cached. Bodies are validated with the contract's schemas, which drop any
  * field they do not name, so no request can write a column it was not meant to (mass assignment).
  */
+/**
+ * The bytes of the `avatar` file of a multipart upload. A body that is not a well-formed form
+ * (no closing boundary, a part without headers) is the client's mistake: 400 naming the field,
+ * never a server error; a file over the size limit stays 413.
+ */
+async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
+  const malformed = () =>
+    new ServiceError('VALIDATION_ERROR', 'Not a well-formed form', {
+      'body.avatar': ['Send the picture as a file in a multipart form'],
+    });
+  const withClientErrors = <T>(promise: Promise<T>): Promise<T> =>
+    promise.catch((error: unknown) => {
+      const status = (error as { statusCode?: unknown }).statusCode;
+      throw typeof status === 'number' && status < 500 ? error : malformed();
+    });
+  const file = await withClientErrors(request.file({ throwFileSizeLimit: true }));
+  if (file === undefined || file.fieldname !== 'avatar') {
+    throw new ServiceError('VALIDATION_ERROR', 'No avatar file', {
+      'body.avatar': ['apiError.required'],
+    });
+  }
+  return withClientErrors(file.toBuffer());
+}
+
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app;
 
@@ -384,13 +408,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           _: ['Send a multipart form with the field avatar'],
         });
       }
-      const file = await request.file({ throwFileSizeLimit: true });
-      if (file === undefined || file.fieldname !== 'avatar') {
-        throw new ServiceError('VALIDATION_ERROR', 'No avatar file', {
-          'body.avatar': ['apiError.required'],
-        });
-      }
-      const upload = await file.toBuffer();
+      const upload = await readAvatarUpload(request);
       return answer(reply, await users.setAvatar(user, upload));
     },
   );

@@ -372,7 +372,8 @@ export class UsersService {
   /** An avatar's bytes by id, or NOT_FOUND. */
   async avatar(id: string): Promise<{ data: Buffer; contentType: string }> {
     const found = await findAvatar(this.#db, id);
-    if (found === undefined) throw new ServiceError('NOT_FOUND', 'No such avatar');
+    if (found === undefined)
+      throw new ServiceError('NOT_FOUND', 'No such avatar', { _: ['No such avatar'] });
     return { data: Buffer.from(found.data), contentType: found.content_type };
   }
 

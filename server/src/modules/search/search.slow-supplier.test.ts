@@ -1,0 +1,45 @@
+import { addDays } from '@uniquair/domain/dates/ymd';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { testClock } from '../../../test/helpers/clock.ts';
+import { TEST_TODAY } from '../../../test/helpers/database.ts';
+import { initBody, initSearch, ONE_ADULT, searchStatus } from '../../../test/helpers/search-api.ts';
+import { dailyRoundTrip } from '../../../test/helpers/search.ts';
+
+describe('SEARCH_SLOW_SUPPLIER_MS (tests and benchmarks)', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp(
+      { SEARCH_SLOW_SUPPLIER_MS: '400', SEARCH_INITS_PER_MINUTE: '0' },
+      { clock: testClock().now },
+    );
+  });
+
+  afterAll(() => testApp.close());
+
+  it('keeps a search in progress that long with the inventory in, then done with its flights', async () => {
+    const { out } = await dailyRoundTrip(testApp.app.db);
+    const started = performance.now();
+    const init = initBody(
+      await initSearch(testApp, {
+        destinations: [{ route: out.id, date: addDays(TEST_TODAY, 10) }],
+        passengers: ONE_ADULT,
+      }),
+    );
+    expect(init).toMatchObject({ status: 'progress', progress: 50 });
+    let status = await searchStatus(testApp, init.hash);
+    while (status.status === 'progress' && performance.now() - started < 5_000) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      status = await searchStatus(testApp, init.hash);
+    }
+    expect(status.status).toBe('done');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+    const result = await testApp.app.inject({ url: `/api/search/result/${init.hash}` });
+    const body = result.json<{
+      result: { results: { flights: unknown[]; complete: boolean }[] };
+    }>();
+    expect(body.result.results[0]?.flights.length).toBeGreaterThan(0);
+    expect(body.result.results[0]?.complete).toBe(true);
+  });
+});

@@ -37,7 +37,14 @@ import { SchemaArbitraries, type Hints } from './schema-arbitraries.ts';
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
-const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+/**
+ * A fixed seed by default, so a run is the same on every machine and CI cannot turn red on an
+ * unrelated change; `FUZZ_SEED=random` (or any number) explores other requests.
+ */
+const SEED =
+  process.env.FUZZ_SEED === 'random'
+    ? Math.floor(Math.random() * 2 ** 31)
+    : Number(process.env.FUZZ_SEED ?? 20_261_126);
 /** Bytes of request line and headers above which a request is sent alone (Node allows 16 KB). */
 const OVERSIZED_HEAD = 8_192;
 /** Requests in flight at once. */
@@ -189,7 +196,11 @@ describe('the API under fuzzing', () => {
       const answer = await send(target, operation.path, request, clientOf(index));
       answers.push({ request, answer });
       for (const problem of problemsOf(answer)) failures.push({ ...problem, request, answer });
-      if (request.kind === 'wrong method' && answer.status === 404) {
+      // A path whose parameter is empty names no route at all: 404 is its answer.
+      const namesARoute = Object.values({ ...request.pathParams, ...request.rawPathParams }).every(
+        (value) => value !== '',
+      );
+      if (request.kind === 'wrong method' && answer.status === 404 && namesARoute) {
         failures.push({
           problem: 'wrong method not 405',
           detail: answer.body.slice(0, 200),

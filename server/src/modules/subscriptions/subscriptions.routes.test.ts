@@ -104,7 +104,7 @@ describe('the subscriptions API', () => {
       subscription: { ...fcmSubscription(), endpoint },
     });
     const body = expectApiError(response, 400, 'VALIDATION_ERROR');
-    expect(body.errors['subscription.endpoint']).toBeDefined();
+    expect(body.errors['body.subscription.endpoint']).toBeDefined();
     expect(await stored(endpoint)).toBeUndefined();
   });
 
@@ -126,7 +126,7 @@ describe('the subscriptions API', () => {
       400,
       'VALIDATION_ERROR',
     );
-    expect(badKey.errors['subscription.publicKey']).toBeDefined();
+    expect(badKey.errors['body.subscription.publicKey']).toBeDefined();
     const badAuth = expectApiError(
       await post('/api/subscriptions/subscribe', {
         subscription: { ...fcmSubscription(), authToken: randomBytes(8).toString('base64url') },
@@ -134,7 +134,7 @@ describe('the subscriptions API', () => {
       400,
       'VALIDATION_ERROR',
     );
-    expect(badAuth.errors['subscription.authToken']).toBeDefined();
+    expect(badAuth.errors['body.subscription.authToken']).toBeDefined();
     expectApiError(
       await post('/api/subscriptions/subscribe', {
         subscription: { ...fcmSubscription(), contentEncoding: 'gzip' },

@@ -50,14 +50,14 @@ export function checkSubscription(
 ): void {
   const errors: Record<string, string[]> = {};
   if (!isAllowedEndpoint(subscription.endpoint)) {
-    errors['subscription.endpoint'] = ['Not the endpoint of a known push service'];
+    errors['body.subscription.endpoint'] = ['Not the endpoint of a known push service'];
   }
   const key = Buffer.from(subscription.publicKey, 'base64url');
   if (base64UrlLength(subscription.publicKey) !== 65 || key[0] !== 4) {
-    errors['subscription.publicKey'] = ['Expected a P-256 public key (65 bytes, base64url)'];
+    errors['body.subscription.publicKey'] = ['Expected a P-256 public key (65 bytes, base64url)'];
   }
   if (base64UrlLength(subscription.authToken) !== 16) {
-    errors['subscription.authToken'] = ['Expected a 16-byte authentication secret (base64url)'];
+    errors['body.subscription.authToken'] = ['Expected a 16-byte authentication secret (base64url)'];
   }
   if (Object.keys(errors).length > 0) {
     throw new ServiceError('VALIDATION_ERROR', 'The push subscription is not valid', errors);

@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { z } from 'zod';
 import {
   DEFAULT_PAYMENT_PROVIDER_FLAGS,
@@ -7,10 +9,12 @@ import {
   type PaymentProviderFlags,
 } from '@uniquair/domain/config/payment-providers';
 import {
+  DEFAULT_DATA_DIR,
   DEFAULT_DATABASE_URL,
   DEFAULT_GATEWAY_DATABASE_URL,
   DEFAULT_WEB_DIST_DIR,
 } from './paths.ts';
+import { parseDatabaseUrl, redactDatabaseUrl } from '../db/dialect.ts';
 
 /**
  * `PAYMENT_PROVIDERS`: the enabled payment providers, comma-separated (`CREDIT_CARD,PAYPAL`), or
@@ -53,6 +57,42 @@ const gatewayPublicUrl = z
     'expected an http(s) URL or a path starting with / (e.g. /sandbox-gateway)',
   );
 
+/**
+ * A database URL the server can open: PostgreSQL, or a SQLite file whose folder exists. Only the
+ * repository's `./data` folder, home of the default databases, is created when missing (so that
+ * `npm install && npm start` works on a fresh checkout): a typo in a configured path must not
+ * start a new, empty, freshly seeded airline.
+ */
+function databaseUrl(defaultUrl: string) {
+  return z
+    .string()
+    .min(1)
+    .default(defaultUrl)
+    .superRefine((url, context) => {
+      let location;
+      try {
+        location = parseDatabaseUrl(url);
+      } catch {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'expected postgres://user:password@host:5432/name (or postgresql://), ' +
+            'sqlite:<path>, file:<path>, a file path or :memory:',
+        });
+        return;
+      }
+      if (location.kind !== 'sqlite' || location.filename === ':memory:') return;
+      const folder = dirname(location.filename);
+      if (folder === DEFAULT_DATA_DIR) return;
+      if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+        context.addIssue({
+          code: 'custom',
+          message: `the folder ${folder} of this SQLite file does not exist (create it first; only the repository's data/ folder is created)`,
+        });
+      }
+    });
+}
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -66,7 +106,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
+  DATABASE_URL: databaseUrl(DEFAULT_DATABASE_URL),
   SEED_ON_START: booleanFlag.default(true),
   WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -129,7 +169,7 @@ const EnvSchema = z.object({
   PAYMENT_WEBHOOK_SECRET: gatewaySecret.optional(),
   PAYMENT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65_535).default(3900),
-  GATEWAY_DATABASE_URL: z.string().min(1).default(DEFAULT_GATEWAY_DATABASE_URL),
+  GATEWAY_DATABASE_URL: databaseUrl(DEFAULT_GATEWAY_DATABASE_URL),
   GATEWAY_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   BOOKING_CREATES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(20),
   BOOKING_UNPAID_PER_TRAVELLER: z.coerce.number().int().min(0).max(1_000_000).default(2),
@@ -381,8 +421,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           name === 'VAPID_PRIVATE_KEY' ||
           name === 'PAYMENT_GATEWAY_SECRET_KEY' ||
           name === 'PAYMENT_WEBHOOK_SECRET';
-        const value =
-          typeof present[name] === 'string' && !secret ? ` (got "${present[name]}")` : '';
+        const given = present[name];
+        const shown = name.endsWith('DATABASE_URL') && given ? redactDatabaseUrl(given) : given;
+        const value = typeof shown === 'string' && !secret ? ` (got "${shown}")` : '';
         return `${name}: ${issue.message}${value}`;
       }),
     );

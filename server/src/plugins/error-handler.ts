@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { GENERAL_ERROR_FIELD, type ErrorCode } from '@uniquair/contract/error-body';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseTrouble } from '../lib/database-unavailable.ts';
 import { errorBody } from '../lib/error-body.ts';
 import { ServiceError, STATUS_OF_CODE } from '../lib/service-error.ts';
 
@@ -14,6 +15,8 @@ const FASTIFY_CODES: Readonly<Record<string, ErrorCode>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FST_ERR_VALIDATION: 'VALIDATION_ERROR',
 };
+
+const DATABASE_UNAVAILABLE = 'The service is briefly unavailable; please try again in a moment';
 
 /** Generic code for a client error status that carries no code of its own. */
 function codeOfStatus(status: number): ErrorCode {
@@ -57,6 +60,14 @@ function handleError(
     const code = (error.code ? FASTIFY_CODES[error.code] : undefined) ?? codeOfStatus(status);
     // Headers such as Retry-After or Allow, set by whatever refused the request, are kept.
     return reply.code(status).send(errorBody(code, { [GENERAL_ERROR_FIELD]: [error.message] }));
+  }
+  const trouble = databaseTrouble(error);
+  if (trouble !== null) {
+    // Not a fault of the request nor of the code: the database is busy or out; try again soon.
+    if (trouble === 'unreachable') this.databaseOutage?.failure('requests', error);
+    else request.log.warn({ err: error }, 'database busy');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS[trouble]));
+    return reply.code(503).send(errorBody('DATABASE_UNAVAILABLE', { _: [DATABASE_UNAVAILABLE] }));
   }
   request.log.error({ err: error }, 'request failed');
   const code: ErrorCode = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';

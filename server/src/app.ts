@@ -48,6 +48,7 @@ import { cardDataGuardPlugin } from './plugins/card-data-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { instancePlugin } from './plugins/instance.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(databasePlugin, { database: options.database });
+  await app.register(instancePlugin);
   await app.register(openApiPlugin, { publicUrl: config.publicUrl });
   await app.register(cookiesPlugin, {
     secret: resolveCookieSecret(config, app.log),

@@ -17,6 +17,7 @@ import {
   completeIdempotencyKey,
   fingerprintOf,
   releaseIdempotencyKey,
+  type LeaseOwner,
 } from './payments.idempotency.ts';
 import {
   PaymentProviderRequestError,
@@ -42,6 +43,8 @@ export interface PayOptions extends ConvergeOptions {
   /** Origin the browser comes back to from the provider's pages. */
   publicUrl: string;
   methods: PaymentProviderFlags;
+  /** This server process: it owns the keys it claims and the attempts it opens. */
+  instance: LeaseOwner;
 }
 
 /** Decline reasons of the provider → error code and SPEC §8 text. */
@@ -124,6 +127,7 @@ export class PayStep {
       key,
       fingerprint: fingerprintOf(request),
       now: this.#options.now(),
+      owner: this.#options.instance,
     });
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body };
     if (claim.kind === 'mismatch') {
@@ -176,6 +180,7 @@ export class PayStep {
     } else {
       const payment = known ?? (await this.#openAttempt(booking, attemptKey, request));
       if (payment.status !== 'processing') await this.#reopen(booking, payment);
+      else if (payment.owner_instance !== this.#options.instance.id) await this.#adopt(payment);
       try {
         // The PNR and locale never change: the row the route opened gives them.
         provided = await this.#provider((provider) =>
@@ -234,13 +239,26 @@ export class PayStep {
         card_exp_year: card?.expYear ?? null,
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
+        owner_instance: this.#options.instance.id,
       }),
     );
   }
 
   /**
-   * An attempt the provider never answered (its status set to failed `no_answer` by the
-   * reconciler) is retried with the same key: open again, provided the booking is still payable.
+   * A retry resuming an attempt opened by a request that stopped (its process gone, or its lease
+   * over): this process owns the attempt now, so the reconciler leaves it to this request.
+   */
+  async #adopt(payment: PaymentRow): Promise<void> {
+    await updatePayment(this.#db, payment.id, 'processing', {
+      owner_instance: this.#options.instance.id,
+      updated_at: this.#options.now().toISOString(),
+    });
+  }
+
+  /**
+   * An attempt the provider never created (set failed `not_charged` by the reconciler, on the
+   * provider's word) is retried with the same key: open again, provided the booking is still
+   * payable.
    */
   async #reopen(booking: BookingRow, payment: PaymentRow): Promise<void> {
     const now = this.#options.now();
@@ -249,6 +267,7 @@ export class PayStep {
         status: 'processing',
         failure_code: null,
         updated_at: now.toISOString(),
+        owner_instance: this.#options.instance.id,
       }),
     );
   }

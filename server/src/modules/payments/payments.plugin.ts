@@ -94,6 +94,8 @@ export const paymentsPlugin = fp(
       now: () => app.now(),
       publicUrl: options.publicUrl,
       methods: options.paymentProviders,
+      instance: app.instance,
+      chargeTimeoutMs: options.gateway.timeoutMs,
       afterOutboxWrite: () => app.outbox.kick(),
     });
     app.decorate('payments', payments);
@@ -117,5 +119,5 @@ export const paymentsPlugin = fp(
 
     await app.register(paymentsRoutes, { payments });
   },
-  { name: 'payments', dependencies: ['booking', 'outbox', 'mail'] },
+  { name: 'payments', dependencies: ['booking', 'outbox', 'mail', 'instance'] },
 );

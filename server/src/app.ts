@@ -162,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     paymentProviders: config.paymentProviders,
     reconcileIntervalMs: config.paymentReconcileMs,
     gateway: config.paymentGateway,
+    crash: config.testCrash,
     ...(options.paymentGateway?.client ? { client: options.paymentGateway.client } : {}),
     ...(options.paymentGateway?.breaker ? { breaker: options.paymentGateway.breaker } : {}),
   });

@@ -93,6 +93,19 @@ function databaseUrl(defaultUrl: string) {
     });
 }
 
+/**
+ * Where the chaos tests make a payment kill its own process (`TEST_CRASH_AT`; refused in
+ * production, inert unless set): with the attempt written and the provider not called yet, or
+ * with the provider's answer received and nothing of it committed.
+ */
+export const PAYMENT_CRASH_POINTS = ['before-charge', 'after-answer'] as const;
+export type PaymentCrashPoint = (typeof PAYMENT_CRASH_POINTS)[number];
+export interface PaymentCrash {
+  at: PaymentCrashPoint;
+  /** How many payments reach the point (each held there) before the process kills itself. */
+  after: number;
+}
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -188,6 +201,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'expected mailto:address or an https URL')
     .optional(),
+  TEST_CRASH_AT: z.enum(PAYMENT_CRASH_POINTS).optional(),
+  TEST_CRASH_AFTER: z.coerce.number().int().min(1).max(1000).default(1),
   PUSH_EXTRA_ORIGINS: z
     .string()
     .transform((value) =>
@@ -345,6 +360,11 @@ export type Config = Readonly<{
   outboxPollMs: number;
   /** How often open payment attempts are settled with the provider; 0: never by timer. */
   paymentReconcileMs: number;
+  /**
+   * Chaos tests only: where payments kill this process (SIGKILL), once `after` of them reached
+   * the point (each held there until then); null otherwise.
+   */
+  testCrash: PaymentCrash | null;
   /** The payment gateway: where it is, its keys, the webhook secret. */
   paymentGateway: PaymentGatewayConfig;
 }>;
@@ -378,6 +398,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         code: 'custom',
         path: [env.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'],
         message: 'set both VAPID keys, or neither (a pair is then generated and stored)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.TEST_CRASH_AT !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['TEST_CRASH_AT'],
+        message: 'is for the chaos tests only (the process kills itself mid-payment)',
       });
     }
     if (env.NODE_ENV === 'production' && env.PUSH_EXTRA_ORIGINS !== undefined) {
@@ -467,6 +494,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pushExtraOrigins: Object.freeze([...new Set(env.PUSH_EXTRA_ORIGINS ?? [])]),
     outboxPollMs: env.OUTBOX_POLL_MS,
     paymentReconcileMs: env.PAYMENT_RECONCILE_SECONDS * 1000,
+    testCrash:
+      env.TEST_CRASH_AT === undefined
+        ? null
+        : { at: env.TEST_CRASH_AT, after: env.TEST_CRASH_AFTER },
     paymentGateway: paymentGatewayConfig(env),
     thirdPartyOrigins: Object.freeze([
       ...new Set(

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { PayRequest, PayResponse } from '@uniquair/contract/booking';
 import type { ErrorCode } from '@uniquair/contract/error-body';
 import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
+import type { PaymentCrash, PaymentCrashPoint } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
 import { errorBody } from '../../lib/error-body.ts';
 import { ServiceError } from '../../lib/service-error.ts';
@@ -45,6 +46,12 @@ export interface PayOptions extends ConvergeOptions {
   methods: PaymentProviderFlags;
   /** This server process: it owns the keys it claims and the attempts it opens. */
   instance: LeaseOwner;
+  /**
+   * Chaos tests only (`TEST_CRASH_AT`, refused in production): the point where payments kill this
+   * process, as a crash would, once `after` of them are held there; null — always, outside those
+   * tests — does nothing.
+   */
+  crash: PaymentCrash | null;
 }
 
 /** Decline reasons of the provider → error code and SPEC §8 text. */
@@ -181,6 +188,7 @@ export class PayStep {
       const payment = known ?? (await this.#openAttempt(booking, attemptKey, request));
       if (payment.status !== 'processing') await this.#reopen(booking, payment);
       else if (payment.owner_instance !== this.#options.instance.id) await this.#adopt(payment);
+      await this.#crashPoint('before-charge');
       try {
         // The PNR and locale never change: the row the route opened gives them.
         provided = await this.#provider((provider) =>
@@ -210,6 +218,7 @@ export class PayStep {
         });
         throw declined('check_details');
       }
+      await this.#crashPoint('after-answer');
     }
     const after = await this.#options.convergence.converge(provided);
     return answerOf(after.payment, after.booking, provided);
@@ -337,6 +346,21 @@ export class PayStep {
       throw new ServiceError('BOOKING_ALREADY_PAID', ALREADY_PAID_TEXT, { _: [ALREADY_PAID_TEXT] });
     }
     throw new ServiceError('BOOKING_EXPIRED', EXPIRED_TEXT, { _: [EXPIRED_TEXT] });
+  }
+
+  #crashArrivals = 0;
+
+  /**
+   * The chaos tests' crash (docs/payments-flow.md "Crash points"): a payment reaching the point
+   * named by TEST_CRASH_AT waits there; when TEST_CRASH_AFTER have arrived, the process kills
+   * itself, so each of them stops exactly at the point. Outside those tests it returns at once.
+   */
+  async #crashPoint(point: PaymentCrashPoint): Promise<void> {
+    const crash = this.#options.crash;
+    if (crash === null || crash.at !== point) return;
+    this.#crashArrivals += 1;
+    if (this.#crashArrivals >= crash.after) process.kill(process.pid, 'SIGKILL');
+    await new Promise<never>(() => undefined);
   }
 
   async #provider<T>(call: (provider: PaymentProviderClient) => Promise<T>): Promise<T> {

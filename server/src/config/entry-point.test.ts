@@ -24,7 +24,11 @@ describe('starting with bad database settings', () => {
   it('refuses an unsupported database URL with one line naming the setting, no stack trace', () => {
     const run = start({ DATABASE_URL: 'mysql://root:hunter2@db.example:3306/uniquair' });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/DATABASE_URL: expected postgres:\/\/.*sqlite:<path>/);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^Invalid configuration: DATABASE_URL: expected postgres:\/\/.*sqlite:<path>/,
+      ),
+    ]);
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(run.stderr).not.toContain('hunter2');
   });

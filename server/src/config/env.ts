@@ -381,7 +381,12 @@ export class ConfigError extends Error {
   readonly issues: readonly string[];
 
   constructor(issues: readonly string[]) {
-    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    // One bad setting reads as one line; several as a list.
+    super(
+      issues.length === 1
+        ? `Invalid configuration: ${issues[0]}`
+        : `Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
     this.issues = issues;
   }

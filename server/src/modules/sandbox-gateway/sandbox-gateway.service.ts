@@ -289,20 +289,10 @@ export class SandboxGatewayService {
     return this.objectOf(row);
   }
 
-  /**
-   * `GET /v1/payments?attemptKey=…`: the payment created with this idempotency key, so a merchant
-   * that lost the answer of a create (a crash, a cut connection) learns whether it was charged.
-   */
+  /** `GET /v1/payments?attemptKey=…`: the payment a create with this key made (lost answers). */
   async paymentByAttemptKey(attemptKey: string): Promise<GatewayPaymentObject> {
     const row = await this.repository.paymentByAttemptKey(attemptKey);
-    if (row === undefined) {
-      throw new GatewayError(
-        404,
-        'not_found',
-        'payment_not_found',
-        'No payment was created with this Idempotency-Key',
-      );
-    }
+    if (row === undefined) throw notFound('with this Idempotency-Key');
     return this.objectOf(row);
   }
 

@@ -55,6 +55,7 @@ import {
 } from './plugins/framework-errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { instancePlugin } from './plugins/instance.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(databasePlugin, { database: options.database });
+  await app.register(instancePlugin);
   await app.register(openApiPlugin, { publicUrl: config.publicUrl });
   await app.register(cookiesPlugin, {
     secret: resolveCookieSecret(config, app.log),
@@ -180,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     paymentProviders: config.paymentProviders,
     reconcileIntervalMs: config.paymentReconcileMs,
     gateway: config.paymentGateway,
+    crash: config.testCrash,
     ...(options.paymentGateway?.client ? { client: options.paymentGateway.client } : {}),
     ...(options.paymentGateway?.breaker ? { breaker: options.paymentGateway.breaker } : {}),
   });

@@ -1,6 +1,8 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env.ts';
-import { DEFAULT_DATABASE_URL } from './paths.ts';
+import { DEFAULT_DATA_DIR, DEFAULT_DATABASE_URL } from './paths.ts';
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -40,6 +42,42 @@ describe('loadConfig', () => {
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it.each(['DATABASE_URL', 'GATEWAY_DATABASE_URL'])(
+    'accepts for %s PostgreSQL, SQLite in an existing folder and the data/ folder',
+    (name) => {
+      for (const url of [
+        'postgres://app:secret@db.example:5432/uniquair',
+        'postgresql://db.example/uniquair',
+        `sqlite:${tmpdir()}/uniquair.sqlite`,
+        `sqlite:${DEFAULT_DATA_DIR}/other.sqlite`,
+        ':memory:',
+      ]) {
+        expect(() => loadConfig({ [name]: url })).not.toThrow();
+      }
+    },
+  );
+
+  it('refuses a database URL of another kind, naming what is accepted, password hidden', () => {
+    try {
+      loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db.example:3306/uniquair' });
+      expect.unreachable('a mysql:// URL was accepted');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const [issue] = (error as ConfigError).issues;
+      expect(issue).toMatch(/^DATABASE_URL: expected postgres:\/\/.*sqlite:<path>/);
+      expect(issue).toContain('mysql://root:***@db.example');
+      expect(issue).not.toContain('hunter2');
+    }
+  });
+
+  it('refuses a SQLite file whose folder does not exist (a typo must not start an empty airline)', () => {
+    const missing = join(tmpdir(), `uniquair-missing-${process.pid}`, 'uniquair.sqlite');
+    expect(() => loadConfig({ DATABASE_URL: `sqlite:${missing}` })).toThrow(
+      /DATABASE_URL: the folder .*uniquair-missing-\d+ of this SQLite file does not exist/,
+    );
+    expect(() => loadConfig({ GATEWAY_DATABASE_URL: missing })).toThrow(/GATEWAY_DATABASE_URL: /);
   });
 
   it('lists every invalid variable at once', () => {

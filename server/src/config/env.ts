@@ -1,62 +1,24 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import {
-  DEFAULT_PAYMENT_PROVIDER_FLAGS,
-  isPaymentProvider,
-  PAYMENT_PROVIDERS,
-  type PaymentProviderFlags,
-} from '@uniquair/domain/config/payment-providers';
+import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
 import {
   DEFAULT_DATABASE_URL,
   DEFAULT_GATEWAY_DATABASE_URL,
   DEFAULT_WEB_DIST_DIR,
 } from './paths.ts';
+import { redactDatabaseUrl } from '../db/dialect.ts';
+import {
+  booleanFlag,
+  databaseUrl,
+  gatewayPublicUrl,
+  gatewaySecret,
+  PAYMENT_CRASH_POINTS,
+  paymentProviderFlags,
+  paymentProviderList,
+  type PaymentCrash,
+} from './env-fields.ts';
 
-/**
- * `PAYMENT_PROVIDERS`: the enabled payment providers, comma-separated (`CREDIT_CARD,PAYPAL`), or
- * `none`. Every provider not listed is disabled; unset, the defaults of SPEC §3 apply.
- */
-const paymentProviderList = z.string().transform((text, context) => {
-  const names = text
-    .split(',')
-    .map((name) => name.trim().toUpperCase())
-    .filter((name) => name !== '');
-  if (names.length === 1 && names[0] === 'NONE') return [];
-  const unknown = names.filter((name) => !isPaymentProvider(name));
-  if (unknown.length > 0) {
-    context.addIssue({
-      code: 'custom',
-      message: `unknown provider(s) ${unknown.join(', ')}; known: ${PAYMENT_PROVIDERS.join(', ')}, or none`,
-    });
-    return z.NEVER;
-  }
-  return names;
-});
-
-function paymentProviderFlags(enabled: readonly string[] | undefined): PaymentProviderFlags {
-  if (enabled === undefined) return DEFAULT_PAYMENT_PROVIDER_FLAGS;
-  return Object.fromEntries(
-    PAYMENT_PROVIDERS.map((name) => [name, enabled.includes(name)]),
-  ) as Record<(typeof PAYMENT_PROVIDERS)[number], boolean>;
-}
-
-/** A key or secret of the payment gateway: printable, no spaces, long enough to guess at nothing. */
-const gatewaySecret = z
-  .string()
-  .regex(/^[A-Za-z0-9_.-]{16,200}$/, 'must be 16 to 200 letters, digits or _ . - characters');
-
-/** The gateway's address as browsers see it: an http(s) URL, or a path on the app's own origin. */
-const gatewayPublicUrl = z
-  .string()
-  .refine(
-    (value) => /^\/[A-Za-z0-9._~/-]*$/.test(value) || /^https?:\/\/[^\s]+$/.test(value),
-    'expected an http(s) URL or a path starting with / (e.g. /sandbox-gateway)',
-  );
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
-
+export { PAYMENT_CRASH_POINTS, type PaymentCrash, type PaymentCrashPoint } from './env-fields.ts';
 /**
  * Every setting of the server, read from the environment once at start-up. Each variable is
  * documented in README.md and listed with its default in .env.example.
@@ -66,7 +28,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
+  DATABASE_URL: databaseUrl(DEFAULT_DATABASE_URL),
   SEED_ON_START: booleanFlag.default(true),
   WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -130,7 +92,7 @@ const EnvSchema = z.object({
   PAYMENT_WEBHOOK_SECRET: gatewaySecret.optional(),
   PAYMENT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65_535).default(3900),
-  GATEWAY_DATABASE_URL: z.string().min(1).default(DEFAULT_GATEWAY_DATABASE_URL),
+  GATEWAY_DATABASE_URL: databaseUrl(DEFAULT_GATEWAY_DATABASE_URL),
   GATEWAY_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   BOOKING_CREATES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(20),
   BOOKING_UNPAID_PER_TRAVELLER: z.coerce.number().int().min(0).max(1_000_000).default(2),
@@ -149,6 +111,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'expected mailto:address or an https URL')
     .optional(),
+  TEST_CRASH_AT: z.enum(PAYMENT_CRASH_POINTS).optional(),
+  TEST_CRASH_AFTER: z.coerce.number().int().min(1).max(1000).default(1),
   PUSH_EXTRA_ORIGINS: z
     .string()
     .transform((value) =>
@@ -308,6 +272,11 @@ export type Config = Readonly<{
   outboxPollMs: number;
   /** How often open payment attempts are settled with the provider; 0: never by timer. */
   paymentReconcileMs: number;
+  /**
+   * Chaos tests only: where payments kill this process (SIGKILL), once `after` of them reached
+   * the point (each held there until then); null otherwise.
+   */
+  testCrash: PaymentCrash | null;
   /** The payment gateway: where it is, its keys, the webhook secret. */
   paymentGateway: PaymentGatewayConfig;
 }>;
@@ -324,7 +293,12 @@ export class ConfigError extends Error {
   readonly issues: readonly string[];
 
   constructor(issues: readonly string[]) {
-    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    // One bad setting reads as one line; several as a list.
+    super(
+      issues.length === 1
+        ? `Invalid configuration: ${issues[0]}`
+        : `Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
     this.issues = issues;
   }
@@ -344,15 +318,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       });
     }
     for (const [name, why] of [
-      ['PUSH_EXTRA_ORIGINS', 'push goes to the known push services'],
-      ['SEARCH_SLOW_SUPPLIER_MS', 'it slows every search down'],
+      ['PUSH_EXTRA_ORIGINS', 'for tests and development only (push goes to the known push services)'],
+      ['SEARCH_SLOW_SUPPLIER_MS', 'for tests and development only (it slows every search down)'],
+      ['TEST_CRASH_AT', 'for the chaos tests only (the process kills itself mid-payment)'],
     ] as const) {
       if (env.NODE_ENV === 'production' && env[name] !== undefined) {
-        context.addIssue({
-          code: 'custom',
-          path: [name],
-          message: `is for tests and development only (${why})`,
-        });
+        context.addIssue({ code: 'custom', path: [name], message: `is ${why}` });
       }
     }
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === undefined) {
@@ -389,8 +360,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           name === 'VAPID_PRIVATE_KEY' ||
           name === 'PAYMENT_GATEWAY_SECRET_KEY' ||
           name === 'PAYMENT_WEBHOOK_SECRET';
-        const value =
-          typeof present[name] === 'string' && !secret ? ` (got "${present[name]}")` : '';
+        const given = present[name];
+        const shown = name.endsWith('DATABASE_URL') && given ? redactDatabaseUrl(given) : given;
+        const value = typeof shown === 'string' && !secret ? ` (got "${shown}")` : '';
         return `${name}: ${issue.message}${value}`;
       }),
     );
@@ -435,6 +407,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pushExtraOrigins: Object.freeze([...new Set(env.PUSH_EXTRA_ORIGINS ?? [])]),
     outboxPollMs: env.OUTBOX_POLL_MS,
     paymentReconcileMs: env.PAYMENT_RECONCILE_SECONDS * 1000,
+    testCrash:
+      env.TEST_CRASH_AT === undefined
+        ? null
+        : { at: env.TEST_CRASH_AT, after: env.TEST_CRASH_AFTER },
     paymentGateway: paymentGatewayConfig(env),
     thirdPartyOrigins: Object.freeze([
       ...new Set(

@@ -6,6 +6,9 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Where `npm run build --workspace web` writes the web app. */
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
+/** The repository's data folder (created when missing): the default databases live there. */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
+
 /** The default embedded database: a SQLite file under ./data. */
 export const DEFAULT_DATABASE_URL = `sqlite:${fileURLToPath(new URL('../../../data/uniquair.sqlite', import.meta.url))}`;
 

@@ -41,6 +41,7 @@ import type {
   OutboxTable,
   PaymentsTable,
   ProcessedEventsTable,
+  ServerInstancesTable,
 } from './tables/payments.ts';
 import type {
   PushAppReleasesTable,
@@ -102,6 +103,7 @@ export interface Database {
   payments: PaymentsTable;
   idempotency_keys: IdempotencyKeysTable;
   processed_events: ProcessedEventsTable;
+  server_instances: ServerInstancesTable;
   outbox: OutboxTable;
   gateway_card_tokens: GatewayCardTokensTable;
   gateway_payments: GatewayPaymentsTable;

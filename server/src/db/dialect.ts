@@ -101,8 +101,11 @@ function openPostgres(connectionString: string, log?: (message: string) => void)
     connectionTimeoutMillis: 10_000,
     application_name: 'uniquair',
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A client losing its connection must not crash the process, idle (the pool's `error`) or
+  // checked out (the client's own `error`: the query in flight fails with it, the pool drops the
+  // client); the next query opens a new connection.
   pool.on('error', (error) => log?.(`PostgreSQL pool error: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   log?.(`PostgreSQL database ${redactDatabaseUrl(connectionString)}`);
   return {

@@ -47,6 +47,7 @@ const TABLES: readonly (keyof Database)[] = [
   'payments',
   'idempotency_keys',
   'processed_events',
+  'server_instances',
   'outbox',
   'gateway_card_tokens',
   'gateway_payments',

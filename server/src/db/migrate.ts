@@ -20,6 +20,7 @@ import * as createBookingFlow from './migrations/20261122130000_create_booking_f
 import * as createSandboxGateway from './migrations/20261122140000_create_sandbox_gateway.ts';
 import * as addBookingClient from './migrations/20261122140100_add_booking_client.ts';
 import * as createPushSubscriptions from './migrations/20261122150000_create_push_subscriptions.ts';
+import * as addInstanceLeases from './migrations/20261126000000_add_instance_leases.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -40,6 +41,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261122140000_create_sandbox_gateway': createSandboxGateway,
   '20261122140100_add_booking_client': addBookingClient,
   '20261122150000_create_push_subscriptions': createPushSubscriptions,
+  '20261126000000_add_instance_leases': addInstanceLeases,
 };
 
 export interface MigrateOptions {

@@ -10,6 +10,24 @@ import { expectApiError } from '../../test/helpers/expect-api-error.ts';
 import { ServiceError } from '../lib/service-error.ts';
 import { errorHandlerPlugin } from './error-handler.ts';
 
+/** How losing the database shows (node-postgres, the pool, PostgreSQL, SQLite). */
+const DATABASE_FAILURES: Record<string, Error> = {
+  refused: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+    code: 'ECONNREFUSED',
+  }),
+  reset: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+  poolTimeout: new Error('timeout exceeded when trying to connect'),
+  terminated: new Error('Connection terminated unexpectedly'),
+  adminShutdown: Object.assign(new Error('terminating connection due to administrator command'), {
+    code: '57P01',
+  }),
+  connectionException: Object.assign(new Error('connection failure'), { code: '08006' }),
+  wrapped: new Error('query failed', {
+    cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+  }),
+  sqliteBusy: Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }),
+};
+
 describe('error handler', () => {
   let app: FastifyInstance;
   const logged: unknown[] = [];
@@ -40,6 +58,9 @@ describe('error handler', () => {
     );
     instance.get('/conflict', async () => {
       throw new ServiceError('CONFLICT', 'already taken', { email: ['already registered'] });
+    });
+    instance.get<{ Querystring: { kind: string } }>('/database', async (request) => {
+      throw DATABASE_FAILURES[request.query.kind] ?? new Error('unknown kind');
     });
     instance.get('/boom', async () => {
       throw new Error('secret database password in a stack trace');
@@ -148,4 +169,17 @@ describe('error handler', () => {
     expect(JSON.stringify(body)).not.toContain('secret');
     expect(JSON.stringify(logged)).toContain('secret database password');
   });
+
+  it.each(Object.keys(DATABASE_FAILURES))(
+    'answers a database that cannot serve (%s) with 503 DATABASE_UNAVAILABLE and Retry-After',
+    async (kind) => {
+      const response = await app.inject({ method: 'GET', url: `/database?kind=${kind}` });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ success: false, code: 'DATABASE_UNAVAILABLE' });
+      expect(response.json<{ errors: Record<string, string[]> }>().errors._?.[0]).toMatch(
+        /try again/,
+      );
+      expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    },
+  );
 });

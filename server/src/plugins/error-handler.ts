@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { GENERAL_ERROR_FIELD, type ErrorCode } from '@uniquair/contract/error-body';
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { apiText, isMessageKey, loadApiMessages, requestLocale } from '../lib/api-messages.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseTrouble } from '../lib/database-unavailable.ts';
 import { errorBody } from '../lib/error-body.ts';
 import { ServiceError, STATUS_OF_CODE } from '../lib/service-error.ts';
 import { fieldMessage, type ValidationIssue } from '../lib/validation-messages.ts';
@@ -151,6 +152,14 @@ function handleError(
     // Headers such as Retry-After or Allow, set by whatever refused the request, are kept. The
     // framework's own text (which may quote the request) is never sent.
     return reply.code(status).send(localizedErrorBody(locale, code));
+  }
+  const trouble = databaseTrouble(error);
+  if (trouble !== null) {
+    // Not a fault of the request nor of the code: the database is busy or out; try again soon.
+    if (trouble === 'unreachable') this.databaseOutage?.failure('requests', error);
+    else request.log.warn({ err: error }, 'database busy');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS[trouble]));
+    return reply.code(503).send(localizedErrorBody(locale, 'DATABASE_UNAVAILABLE'));
   }
   request.log.error({ err: error }, 'request failed');
   const code: ErrorCode = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';

@@ -20,6 +20,8 @@ export interface PaymentsTable {
   card_exp_year: number | null;
   created_at: IsoInstant;
   updated_at: IsoInstant;
+  /** The server process (`server_instances.id`) that opened or last resumed the attempt. */
+  owner_instance: string | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -33,6 +35,17 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   created_at: IsoInstant;
   locked_until: IsoInstant | null;
+  /** The server process (`server_instances.id`) whose request holds the key. */
+  owner_instance: string | null;
+}
+
+/** A running (or stopped) server process; see docs/payments-flow.md "Crash points". */
+export interface ServerInstancesTable {
+  id: string;
+  host: string;
+  pid: number;
+  started_at: IsoInstant;
+  heartbeat_at: IsoInstant;
 }
 
 export interface ProcessedEventsTable {

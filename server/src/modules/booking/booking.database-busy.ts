@@ -1,23 +1,16 @@
+import { DATABASE_RETRY_AFTER_SECONDS, databaseTrouble } from '../../lib/database-unavailable.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 
-/**
- * Error codes of a database that could not take the write now: SQLite's lock timeout
- * (`SQLITE_BUSY`, `SQLITE_LOCKED`), PostgreSQL's deadlock, serialization failure and lock not
- * available. The request may simply be tried again.
- */
-const BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', '40P01', '40001', '55P03']);
-
 /** Seconds a client is asked to wait before trying a busy write again. */
-export const BUSY_RETRY_AFTER_SECONDS = 1;
+export const BUSY_RETRY_AFTER_SECONDS = DATABASE_RETRY_AFTER_SECONDS.busy;
 
 /**
- * A busy database as 503 DATABASE_UNAVAILABLE (the caller adds `Retry-After`), never a 500
+ * A database too busy to take the write (SQLite's lock timeout, a PostgreSQL deadlock or
+ * serialization failure; `lib/database-unavailable.ts`) as 503 DATABASE_UNAVAILABLE (the caller adds `Retry-After`), never a 500
  * (reference notes §6); any other error unchanged.
  */
 export function busyAsUnavailable(error: unknown): unknown {
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  if (!BUSY_CODES.has(code)) return error;
+  if (databaseTrouble(error) !== 'busy') return error;
   const message = 'The booking could not be saved just now; please try again';
   return new ServiceError('DATABASE_UNAVAILABLE', message, { _: [message] });
 }

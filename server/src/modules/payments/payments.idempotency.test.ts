@@ -8,12 +8,19 @@ import {
   IDEMPOTENCY_LEASE_MS,
   pruneIdempotencyKeys,
   releaseIdempotencyKey,
+  type LeaseOwner,
 } from './payments.idempotency.ts';
+
+/** A server process whose peers are alive unless listed as gone. */
+function serverProcess(id: string, gone: ReadonlySet<string> = new Set()): LeaseOwner {
+  return { id, isGone: (other) => Promise.resolve(gone.has(other)) };
+}
 
 describe('idempotency keys', () => {
   let database: TestDatabase;
   const t0 = new Date('2026-11-23T06:00:00.000Z');
   const at = (ms: number) => new Date(t0.getTime() + ms);
+  const owner = serverProcess('instance-a');
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -32,7 +39,13 @@ describe('idempotency keys', () => {
   });
 
   it('claims once, replays the stored answer, refuses another body, reports a running request', async () => {
-    const request = { scope: 'pay:AAAAAAA', key: 'key-00000001', fingerprint: 'f1', now: t0 };
+    const request = {
+      scope: 'pay:AAAAAAA',
+      key: 'key-00000001',
+      fingerprint: 'f1',
+      now: t0,
+      owner,
+    };
     const claims = await Promise.all(
       Array.from({ length: 10 }, () => claimIdempotencyKey(database.db, request)),
     );
@@ -54,7 +67,13 @@ describe('idempotency keys', () => {
   });
 
   it('lets a retry take over a key whose request stopped, and a released key be claimed again', async () => {
-    const request = { scope: 'pay:BBBBBBB', key: 'key-00000002', fingerprint: 'f1', now: t0 };
+    const request = {
+      scope: 'pay:BBBBBBB',
+      key: 'key-00000002',
+      fingerprint: 'f1',
+      now: t0,
+      owner,
+    };
     const first = await claimIdempotencyKey(database.db, request);
     expect(first).toMatchObject({ kind: 'claimed', resumed: false });
     expect(await claimIdempotencyKey(database.db, { ...request, now: at(1000) })).toEqual({
@@ -75,7 +94,13 @@ describe('idempotency keys', () => {
   });
 
   it('forgets answered keys after the retention time', async () => {
-    const request = { scope: 'pay:CCCCCCC', key: 'key-00000003', fingerprint: 'f1', now: t0 };
+    const request = {
+      scope: 'pay:CCCCCCC',
+      key: 'key-00000003',
+      fingerprint: 'f1',
+      now: t0,
+      owner,
+    };
     const claim = await claimIdempotencyKey(database.db, request);
     if (claim.kind !== 'claimed') throw new Error('not claimed');
     await completeIdempotencyKey(database.db, claim, { status: 200, body: '{}' });
@@ -84,5 +109,37 @@ describe('idempotency keys', () => {
     expect(await claimIdempotencyKey(database.db, { ...request, now: at(2) })).toMatchObject({
       kind: 'claimed',
     });
+  });
+
+  it('takes over at once the key of a request whose process is gone, not of a live one', async () => {
+    const request = { scope: 'pay:DDDDDDD', key: 'key-00000004', fingerprint: 'f1', now: t0 };
+    const first = await claimIdempotencyKey(database.db, {
+      ...request,
+      owner: serverProcess('dead'),
+    });
+    expect(first).toMatchObject({ kind: 'claimed' });
+    // Another process, the first one alive: the key is in use until its lease ends.
+    expect(
+      await claimIdempotencyKey(database.db, {
+        ...request,
+        now: at(1000),
+        owner: serverProcess('b'),
+      }),
+    ).toEqual({ kind: 'in_progress' });
+    // The first one's process is known gone (killed, restarted): taken over a second later.
+    const taken = await claimIdempotencyKey(database.db, {
+      ...request,
+      now: at(1000),
+      owner: serverProcess('b', new Set(['dead'])),
+    });
+    expect(taken).toMatchObject({ kind: 'claimed', resumed: true });
+    // Now held by a live process: in use again for everyone else.
+    expect(
+      await claimIdempotencyKey(database.db, {
+        ...request,
+        now: at(2000),
+        owner: serverProcess('c', new Set(['dead'])),
+      }),
+    ).toEqual({ kind: 'in_progress' });
   });
 });

@@ -7,7 +7,8 @@ import type { Database } from '../../db/database.ts';
  * inserting its row (`INSERT … ON CONFLICT DO NOTHING`); what it answers is stored and replayed,
  * byte for byte, to every later request with the same key and the same body. A different body is
  * refused (422), a request arriving while the first still runs is told so (409), and a request
- * whose runner stopped mid-way (its lease ran out) takes the key over and resumes.
+ * whose runner stopped mid-way (its process is gone, or its lease ran out) takes the key over and
+ * resumes.
  */
 
 /** How long an answered key is kept for replay; after that the key may be used afresh. */
@@ -43,9 +44,20 @@ export type IdempotencyClaim =
   /** The first request with this key is still running. */
   | { kind: 'in_progress' };
 
+/** The server process a request runs in, and how to tell whether another one stopped. */
+export interface LeaseOwner {
+  /** This process (`server_instances.id`). */
+  readonly id: string;
+  isGone(id: string): Promise<boolean>;
+}
+
+/**
+ * Claims a key for this request. A key held by a request whose process is known gone (a crash,
+ * a kill) is taken over at once, its lease notwithstanding; a key whose lease ran out likewise.
+ */
 export async function claimIdempotencyKey(
   db: Kysely<Database>,
-  request: { scope: string; key: string; fingerprint: string; now: Date },
+  request: { scope: string; key: string; fingerprint: string; now: Date; owner: LeaseOwner },
 ): Promise<IdempotencyClaim> {
   const now = request.now.toISOString();
   const lease = new Date(request.now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString();
@@ -59,6 +71,7 @@ export async function claimIdempotencyKey(
         status: 'processing',
         created_at: now,
         locked_until: lease,
+        owner_instance: request.owner.id,
       })
       .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing())
       .returning('id')
@@ -78,11 +91,17 @@ export async function claimIdempotencyKey(
     if (row.status === 'done' && row.response_status !== null && row.response_body !== null) {
       return { kind: 'replay', status: row.response_status, body: row.response_body };
     }
-    if (row.locked_until !== null && row.locked_until > now) return { kind: 'in_progress' };
+    if (
+      row.locked_until !== null &&
+      row.locked_until > now &&
+      (row.owner_instance === null || !(await request.owner.isGone(row.owner_instance)))
+    ) {
+      return { kind: 'in_progress' };
+    }
     // The request that held it stopped: take it over, one taker only.
     const taken = await db
       .updateTable('idempotency_keys')
-      .set({ locked_until: lease })
+      .set({ locked_until: lease, owner_instance: request.owner.id })
       .where('id', '=', row.id)
       .where('status', '=', 'processing')
       .where('locked_until', row.locked_until === null ? 'is' : '=', row.locked_until)

@@ -4,6 +4,7 @@ import type { PayRequest, PayResponse } from '@uniquair/contract/booking';
 import { BookingStatusSchema } from '@uniquair/contract/booking-list';
 import type { ErrorCode } from '@uniquair/contract/error-body';
 import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
+import type { PaymentCrash, PaymentCrashPoint } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
 import { errorBody } from '../../lib/error-body.ts';
 import { ServiceError } from '../../lib/service-error.ts';
@@ -18,6 +19,7 @@ import {
   completeIdempotencyKey,
   fingerprintOf,
   releaseIdempotencyKey,
+  type LeaseOwner,
 } from './payments.idempotency.ts';
 import {
   PaymentProviderRequestError,
@@ -43,6 +45,14 @@ export interface PayOptions extends ConvergeOptions {
   /** Origin the browser comes back to from the provider's pages. */
   publicUrl: string;
   methods: PaymentProviderFlags;
+  /** This server process: it owns the keys it claims and the attempts it opens. */
+  instance: LeaseOwner;
+  /**
+   * Chaos tests only (`TEST_CRASH_AT`, refused in production): the point where payments kill this
+   * process, as a crash would, once `after` of them are held there; null — always, outside those
+   * tests — does nothing.
+   */
+  crash: PaymentCrash | null;
 }
 
 /** Decline reasons of the provider → error code and SPEC §8 text. */
@@ -125,6 +135,7 @@ export class PayStep {
       key,
       fingerprint: fingerprintOf(request),
       now: this.#options.now(),
+      owner: this.#options.instance,
     });
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body };
     if (claim.kind === 'mismatch') {
@@ -177,6 +188,8 @@ export class PayStep {
     } else {
       const payment = known ?? (await this.#openAttempt(booking, attemptKey, request));
       if (payment.status !== 'processing') await this.#reopen(booking, payment);
+      else if (payment.owner_instance !== this.#options.instance.id) await this.#adopt(payment);
+      await this.#crashPoint('before-charge');
       try {
         // The PNR and locale never change: the row the route opened gives them.
         provided = await this.#provider((provider) =>
@@ -206,6 +219,7 @@ export class PayStep {
         });
         throw declined('check_details');
       }
+      await this.#crashPoint('after-answer');
     }
     const after = await this.#options.convergence.converge(provided);
     return answerOf(after.payment, after.booking, provided);
@@ -235,13 +249,26 @@ export class PayStep {
         card_exp_year: card?.expYear ?? null,
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
+        owner_instance: this.#options.instance.id,
       }),
     );
   }
 
   /**
-   * An attempt the provider never answered (its status set to failed `no_answer` by the
-   * reconciler) is retried with the same key: open again, provided the booking is still payable.
+   * A retry resuming an attempt opened by a request that stopped (its process gone, or its lease
+   * over): this process owns the attempt now, so the reconciler leaves it to this request.
+   */
+  async #adopt(payment: PaymentRow): Promise<void> {
+    await updatePayment(this.#db, payment.id, 'processing', {
+      owner_instance: this.#options.instance.id,
+      updated_at: this.#options.now().toISOString(),
+    });
+  }
+
+  /**
+   * An attempt the provider never created (set failed `not_charged` by the reconciler, on the
+   * provider's word) is retried with the same key: open again, provided the booking is still
+   * payable.
    */
   async #reopen(booking: BookingRow, payment: PaymentRow): Promise<void> {
     const now = this.#options.now();
@@ -250,6 +277,7 @@ export class PayStep {
         status: 'processing',
         failure_code: null,
         updated_at: now.toISOString(),
+        owner_instance: this.#options.instance.id,
       }),
     );
   }
@@ -319,6 +347,21 @@ export class PayStep {
       throw new ServiceError('BOOKING_ALREADY_PAID', ALREADY_PAID_TEXT, { _: [ALREADY_PAID_TEXT] });
     }
     throw new ServiceError('BOOKING_EXPIRED', EXPIRED_TEXT, { _: [EXPIRED_TEXT] });
+  }
+
+  #crashArrivals = 0;
+
+  /**
+   * The chaos tests' crash (docs/payments-flow.md "Crash points"): a payment reaching the point
+   * named by TEST_CRASH_AT waits there; when TEST_CRASH_AFTER have arrived, the process kills
+   * itself, so each of them stops exactly at the point. Outside those tests it returns at once.
+   */
+  async #crashPoint(point: PaymentCrashPoint): Promise<void> {
+    const crash = this.#options.crash;
+    if (crash === null || crash.at !== point) return;
+    this.#crashArrivals += 1;
+    if (this.#crashArrivals >= crash.after) process.kill(process.pid, 'SIGKILL');
+    await new Promise<never>(() => undefined);
   }
 
   async #provider<T>(call: (provider: PaymentProviderClient) => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
-import type { Config, PaymentGatewayConfig } from '../../config/env.ts';
+import type { Config, PaymentCrash, PaymentGatewayConfig } from '../../config/env.ts';
 import { runEvery } from '../../lib/interval-job.ts';
 import { loopbackOrigin } from '../../lib/loopback-origin.ts';
 import { registerTicketHandlers } from '../tickets/tickets.service.ts';
@@ -29,6 +29,8 @@ export interface PaymentsPluginOptions extends PaymentProviderOverrides {
   reconcileIntervalMs: number;
   /** The configured gateway: its address, keys and time limit. */
   gateway: PaymentGatewayConfig;
+  /** Chaos tests only (TEST_CRASH_AT): where payments kill this process. */
+  crash: PaymentCrash | null;
 }
 
 declare module 'fastify' {
@@ -94,6 +96,9 @@ export const paymentsPlugin = fp(
       now: () => app.now(),
       publicUrl: options.publicUrl,
       methods: options.paymentProviders,
+      instance: app.instance,
+      chargeTimeoutMs: options.gateway.timeoutMs,
+      crash: options.crash,
       afterOutboxWrite: () => app.outbox.kick(),
     });
     app.decorate('payments', payments);
@@ -117,5 +122,5 @@ export const paymentsPlugin = fp(
 
     await app.register(paymentsRoutes, { payments });
   },
-  { name: 'payments', dependencies: ['booking', 'outbox', 'mail'] },
+  { name: 'payments', dependencies: ['booking', 'outbox', 'mail', 'instance'] },
 );

@@ -118,6 +118,13 @@ export interface PaymentProviderClient {
   charge(request: ChargeRequest): Promise<ProviderPayment>;
   /** The payment as the provider sees it now: the source of truth after any redirect. */
   retrieve(paymentId: string): Promise<ProviderPayment>;
+  /**
+   * The payment created with our attempt key (its idempotency key), or null when the provider
+   * created none: how we learn the outcome of a charge whose answer was lost (a crash, a cut
+   * connection). Real providers offer the same ("retrieve by idempotency key", or a search by
+   * our reference).
+   */
+  findByAttemptKey(attemptKey: string): Promise<ProviderPayment | null>;
   /** Refunds a succeeded payment in full; idempotent per `attemptKey`. */
   refund(paymentId: string, attemptKey: string): Promise<ProviderPayment>;
   /**

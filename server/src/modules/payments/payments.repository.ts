@@ -105,7 +105,10 @@ export async function updatePayment(
   id: number,
   fromStatus: string,
   changes: Partial<
-    Pick<PaymentsTable, 'status' | 'provider_ref' | 'failure_code' | 'updated_at'>
+    Pick<
+      PaymentsTable,
+      'status' | 'provider_ref' | 'failure_code' | 'updated_at' | 'owner_instance'
+    >
   > & { updated_at: string },
 ): Promise<boolean> {
   const result = await db
@@ -117,10 +120,23 @@ export async function updatePayment(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Attempts left open past `before`, for the reconciler. */
-export async function staleOpenPayments(
+/** The server processes owning open attempts, besides `self` (the reconciler checks them). */
+export async function openPaymentOwners(db: Kysely<Database>, self: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select('owner_instance')
+    .distinct()
+    .where('status', 'in', [...OPEN_PAYMENT_STATUSES])
+    .where('owner_instance', 'is not', null)
+    .where('owner_instance', '!=', self)
+    .execute();
+  return rows.flatMap((row) => (row.owner_instance === null ? [] : [row.owner_instance]));
+}
+
+/** Open attempts left past `before`, or owned by a process gone, for the reconciler. */
+export async function paymentsToReconcile(
   db: Kysely<Database>,
-  before: string,
+  due: { before: string; ownersGone: readonly string[] },
   limit: number,
 ): Promise<PaymentRow[]> {
   return db
@@ -128,7 +144,14 @@ export async function staleOpenPayments(
     .selectAll()
     .where('status', 'in', [...OPEN_PAYMENT_STATUSES])
     .where('method', '!=', 'DIRECT_TO_AIRLINE')
-    .where('updated_at', '<=', before)
+    .where((eb) =>
+      due.ownersGone.length === 0
+        ? eb('updated_at', '<=', due.before)
+        : eb.or([
+            eb('updated_at', '<=', due.before),
+            eb('owner_instance', 'in', [...due.ownersGone]),
+          ]),
+    )
     .orderBy('id')
     .limit(limit)
     .execute();

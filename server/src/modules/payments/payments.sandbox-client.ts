@@ -275,6 +275,23 @@ export class SandboxGatewayClient implements PaymentProviderClient {
     return this.payment(await this.call('GET', `/v1/payments/${encodeURIComponent(paymentId)}`));
   }
 
+  async findByAttemptKey(attemptKey: string): Promise<ProviderPayment | null> {
+    try {
+      return this.payment(
+        await this.call('GET', `/v1/payments?attemptKey=${encodeURIComponent(attemptKey)}`),
+      );
+    } catch (error) {
+      if (
+        error instanceof PaymentProviderRequestError &&
+        error.status === 404 &&
+        error.code === 'payment_not_found'
+      ) {
+        return null;
+      }
+      throw error;
+    }
+  }
+
   async refund(paymentId: string, attemptKey: string): Promise<ProviderPayment> {
     const data = await this.call('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, {
       idempotencyKey: attemptKey,

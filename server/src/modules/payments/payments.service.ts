@@ -2,10 +2,11 @@ import type { PayRequest } from '@uniquair/contract/booking';
 import { PaymentConvergence, type ReturnLanding } from './payments.converge.ts';
 import { PayStep, type PayOptions, type StoredAnswer } from './payments.pay.ts';
 import type { WebhookEvent } from './payments.provider.ts';
-import { PaymentsReconciler } from './payments.reconciler.ts';
+import { PaymentsReconciler, type ReconcilerOptions } from './payments.reconciler.ts';
 import type { BookingRow } from './payments.repository.ts';
 
-export type PaymentsServiceOptions = Omit<PayOptions, 'convergence'>;
+export type PaymentsServiceOptions = Omit<PayOptions, 'convergence'> &
+  Pick<ReconcilerOptions, 'chargeTimeoutMs'>;
 
 /**
  * Paying a booking (DESIGN §6; reference C1–C10, §5), by step: {@link PayStep} starts a payment

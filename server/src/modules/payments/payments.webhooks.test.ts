@@ -405,7 +405,7 @@ describe(`payment outcomes: webhooks, returns, reconciler (${dialectUnderTest()}
     await test.app.payments.reconcile();
     await paidOnce(booking);
 
-    // An attempt the provider never answered is closed, which frees the booking.
+    // An attempt the provider says it never created is closed, which frees the booking.
     const stuck = await next();
     const card = await test.tokenizeCard(CARDS.success);
     test.gateway.faults.apiFailure = 'server_error';
@@ -422,7 +422,7 @@ describe(`payment outcomes: webhooks, returns, reconciler (${dialectUnderTest()}
     await test.app.payments.reconcile();
     expect((await paymentRows(test.app, stuck.id))[0]).toMatchObject({
       status: 'failed',
-      failure_code: 'no_answer',
+      failure_code: 'not_charged',
     });
     const again = await payBooking(test.app, stuck, {
       method: 'CREDIT_CARD',

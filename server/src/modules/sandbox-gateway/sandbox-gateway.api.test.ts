@@ -157,6 +157,26 @@ describe(`sandbox gateway API on ${dialectUnderTest()}`, () => {
       expect(JSON.parse(valid.body)).toMatchObject({ status: 'succeeded', attemptKey: key });
     });
 
+    it('finds a payment by the key it was created with, and says when none was', async () => {
+      const key = randomUUID();
+      const lookUp = (attemptKey: string, bearer = secretKey) =>
+        fetch(`${api}/payments?attemptKey=${encodeURIComponent(attemptKey)}`, {
+          headers: { authorization: `Bearer ${bearer}` },
+        });
+      const before = await lookUp(key);
+      expect(before.status).toBe(404);
+      expect(await before.json()).toMatchObject({ error: { code: 'payment_not_found' } });
+      const created = await post('/payments', await paymentBody(), key);
+      const found = await lookUp(key);
+      expect(found.status).toBe(200);
+      expect(await found.json()).toEqual(JSON.parse(created.body));
+      expect((await lookUp(key, t.config.paymentGateway.publishableKey)).status).toBe(401);
+      expect(
+        (await fetch(`${api}/payments`, { headers: { authorization: `Bearer ${secretKey}` } }))
+          .status,
+      ).toBe(400);
+    });
+
     it('needs the secret key', async () => {
       const response = await fetch(`${api}/payments`, {
         method: 'POST',

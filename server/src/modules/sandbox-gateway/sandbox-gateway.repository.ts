@@ -66,6 +66,14 @@ export class SandboxGatewayRepository {
     return db.selectFrom('gateway_payments').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  async paymentByAttemptKey(attemptKey: string): Promise<GatewayPaymentRow | undefined> {
+    return this.db
+      .selectFrom('gateway_payments')
+      .selectAll()
+      .where('attempt_key', '=', attemptKey)
+      .executeTakeFirst();
+  }
+
   /**
    * Moves a payment from one of `from` to the new state; false when it was no longer in one of
    * them (someone else moved it first).

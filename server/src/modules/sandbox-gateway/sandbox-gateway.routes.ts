@@ -10,7 +10,7 @@ import {
   returnLocation,
 } from './sandbox-gateway.pages.ts';
 import { SandboxGatewayRepository } from './sandbox-gateway.repository.ts';
-import { GatewayError, type StoredAnswer } from './sandbox-gateway.requests.ts';
+import { GatewayError, IDEMPOTENCY_KEY, type StoredAnswer } from './sandbox-gateway.requests.ts';
 import { SandboxGatewayService } from './sandbox-gateway.service.ts';
 import { WebhookDispatcher } from './sandbox-gateway.webhooks.ts';
 
@@ -19,7 +19,8 @@ import { WebhookDispatcher } from './sandbox-gateway.webhooks.ts';
  * `/sandbox-gateway` in this server or alone in its own process (`npm run gateway -w server`):
  *
  * - `POST /v1/tokens` (publishable key; CORS for the app's origins): card fields → token;
- * - `POST /v1/payments`, `GET /v1/payments/{id}`, `POST /v1/payments/{id}/refund` (secret key,
+ * - `POST /v1/payments`, `GET /v1/payments/{id}`, `GET /v1/payments?attemptKey=…` (by the
+ *   idempotency key it was created with), `POST /v1/payments/{id}/refund` (secret key,
  *   `Idempotency-Key` on every POST);
  * - `POST /v1/test/payments/{id}/settle`, `POST /v1/test/events/{id}/resend` (secret key): the
  *   sandbox's test controls;
@@ -306,6 +307,24 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
           request.body,
         ),
       ),
+    );
+
+    app.get<{ Querystring: { attemptKey?: unknown } }>(
+      '/v1/payments',
+      secretApi,
+      async (request, reply) => {
+        const { attemptKey } = request.query;
+        if (typeof attemptKey !== 'string' || !IDEMPOTENCY_KEY.test(attemptKey)) {
+          throw new GatewayError(
+            400,
+            'invalid_request_error',
+            'invalid_parameters',
+            'Give the attemptKey (the Idempotency-Key the payment was created with)',
+          );
+        }
+        const payment = await service.paymentByAttemptKey(attemptKey);
+        return reply.header('cache-control', 'no-store').send(payment);
+      },
     );
 
     app.get<{ Params: { id: string } }>('/v1/payments/:id', secretApi, async (request, reply) => {

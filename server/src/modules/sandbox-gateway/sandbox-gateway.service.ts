@@ -289,6 +289,13 @@ export class SandboxGatewayService {
     return this.objectOf(row);
   }
 
+  /** `GET /v1/payments?attemptKey=…`: the payment a create with this key made (lost answers). */
+  async paymentByAttemptKey(attemptKey: string): Promise<GatewayPaymentObject> {
+    const row = await this.repository.paymentByAttemptKey(attemptKey);
+    if (row === undefined) throw notFound('with this Idempotency-Key');
+    return this.objectOf(row);
+  }
+
   async paymentRow(id: string): Promise<GatewayPaymentRow | undefined> {
     return this.repository.payment(id);
   }

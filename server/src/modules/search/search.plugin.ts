@@ -61,8 +61,8 @@ export const searchPlugin = fp(
   async (app: FastifyInstance, options: SearchEngineOptions & { initsPerMinute: number }) => {
     const repository = new SearchRepository(app.db);
     let bus: ProgressBus;
-    if (app.redis) {
-      const shared = new RedisProgressBus(app.redis, app.log, options.redisPrefix);
+    if (app.redis && app.redisOutage) {
+      const shared = new RedisProgressBus(app.redis, app.log, options.redisPrefix, app.redisOutage);
       await shared.ready();
       bus = shared;
     } else {

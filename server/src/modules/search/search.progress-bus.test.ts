@@ -19,6 +19,7 @@ import {
   inventoryOf,
   readEvents,
 } from '../../../test/helpers/search.ts';
+import { OutageLog } from '../../lib/outage-log.ts';
 import { LocalProgressBus, RedisProgressBus } from './search.progress-bus.ts';
 
 /** Redis runs beside the test databases (127.0.0.1:6379); these tests need it. */
@@ -70,12 +71,14 @@ describe('the Redis progress bus', () => {
   });
 
   it('delivers across buses, once locally, and only to the searches listened to', async () => {
-    const silent = { warn: () => undefined } as unknown as ConstructorParameters<
-      typeof RedisProgressBus
-    >[1];
-    const one = new RedisProgressBus(redis, silent, prefix);
-    const two = new RedisProgressBus(redis.duplicate(), silent, prefix);
-    const other = new RedisProgressBus(redis.duplicate(), silent, `${prefix}other:`);
+    const silent = {
+      warn: () => undefined,
+      info: () => undefined,
+    } as unknown as ConstructorParameters<typeof RedisProgressBus>[1];
+    const outage = new OutageLog({ name: 'redis', log: silent });
+    const one = new RedisProgressBus(redis, silent, prefix, outage);
+    const two = new RedisProgressBus(redis.duplicate(), silent, prefix, outage);
+    const other = new RedisProgressBus(redis.duplicate(), silent, `${prefix}other:`, outage);
     await Promise.all([one.ready(), two.ready(), other.ready()]);
     try {
       const heardOnOne: SearchProgress[] = [];

@@ -3,6 +3,8 @@ import { EventEmitter } from 'node:events';
 import type { SearchProgress } from '@uniquair/contract/search';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { OutageLog } from '../../lib/outage-log.ts';
+import { watchRedis } from '../../plugins/redis.ts';
 
 export type ProgressListener = (progress: SearchProgress) => void;
 
@@ -64,22 +66,25 @@ export class RedisProgressBus extends LocalProgressBus {
   readonly #publisher: Redis;
   readonly #subscriber: Redis;
   readonly #log: FastifyBaseLogger;
+  readonly #outage: OutageLog;
   /** Listeners per channel this process is subscribed to. */
   readonly #channels = new Map<string, number>();
 
-  /** `prefix` starts every channel name (`<prefix>search:<hash>`), see REDIS_PREFIX. */
-  constructor(redis: Redis, log: FastifyBaseLogger, prefix: string) {
+  /**
+   * `prefix` starts every channel name (`<prefix>search:<hash>`), see REDIS_PREFIX. Connection
+   * errors go to the shared outage log (`outage`), and so do failed commands while Redis is out.
+   */
+  constructor(redis: Redis, log: FastifyBaseLogger, prefix: string, outage: OutageLog) {
     super();
     this.#prefix = `${prefix}search:`;
     this.#publisher = redis;
     this.#log = log;
+    this.#outage = outage;
     this.#subscriber = redis.duplicate({
       connectionName: 'uniquair-search-progress',
       lazyConnect: false,
     });
-    this.#subscriber.on('error', (error: Error) =>
-      log.warn({ err: error }, 'search progress subscriber error'),
-    );
+    watchRedis(this.#subscriber, outage, 'search-progress-subscriber');
     this.#subscriber.on('message', (channel: string, text: string) => {
       this.#receive(channel, text);
     });
@@ -89,7 +94,7 @@ export class RedisProgressBus extends LocalProgressBus {
     super.publish(hash, progress);
     const message: WireMessage = { o: this.#origin, s: progress.status, p: progress.progress };
     this.#publisher.publish(this.#prefix + hash, JSON.stringify(message)).catch((error) => {
-      this.#log.warn({ err: error, hash }, 'could not publish search progress');
+      this.#warn(error, hash, 'could not publish search progress');
     });
   }
 
@@ -100,7 +105,7 @@ export class RedisProgressBus extends LocalProgressBus {
     this.#channels.set(channel, count + 1);
     if (count === 0) {
       this.#subscriber.subscribe(channel).catch((error) => {
-        this.#log.warn({ err: error, hash }, 'could not subscribe to search progress');
+        this.#warn(error, hash, 'could not subscribe to search progress');
       });
     }
     let active = true;
@@ -115,9 +120,14 @@ export class RedisProgressBus extends LocalProgressBus {
       }
       this.#channels.delete(channel);
       this.#subscriber.unsubscribe(channel).catch((error) => {
-        this.#log.warn({ err: error, hash }, 'could not unsubscribe from search progress');
+        this.#warn(error, hash, 'could not unsubscribe from search progress');
       });
     };
+  }
+
+  /** A failed command: counted while Redis is out (the outage log says so), else logged. */
+  #warn(error: unknown, hash: string, message: string): void {
+    if (!this.#outage.absorbs()) this.#log.warn({ err: error, hash }, message);
   }
 
   /** Resolves once the subscriber connection is ready (for tests and start-up checks). */

@@ -1,0 +1,107 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import {
+  DEFAULT_PAYMENT_PROVIDER_FLAGS,
+  isPaymentProvider,
+  PAYMENT_PROVIDERS,
+  type PaymentProviderFlags,
+} from '@uniquair/domain/config/payment-providers';
+import { DEFAULT_DATA_DIR } from './paths.ts';
+import { parseDatabaseUrl } from '../db/dialect.ts';
+
+/* The value types of the environment's variables, used by the schema in `env.ts`. */
+
+/**
+ * `PAYMENT_PROVIDERS`: the enabled payment providers, comma-separated (`CREDIT_CARD,PAYPAL`), or
+ * `none`. Every provider not listed is disabled; unset, the defaults of SPEC §3 apply.
+ */
+export const paymentProviderList = z.string().transform((text, context) => {
+  const names = text
+    .split(',')
+    .map((name) => name.trim().toUpperCase())
+    .filter((name) => name !== '');
+  if (names.length === 1 && names[0] === 'NONE') return [];
+  const unknown = names.filter((name) => !isPaymentProvider(name));
+  if (unknown.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `unknown provider(s) ${unknown.join(', ')}; known: ${PAYMENT_PROVIDERS.join(', ')}, or none`,
+    });
+    return z.NEVER;
+  }
+  return names;
+});
+
+export function paymentProviderFlags(enabled: readonly string[] | undefined): PaymentProviderFlags {
+  if (enabled === undefined) return DEFAULT_PAYMENT_PROVIDER_FLAGS;
+  return Object.fromEntries(
+    PAYMENT_PROVIDERS.map((name) => [name, enabled.includes(name)]),
+  ) as Record<(typeof PAYMENT_PROVIDERS)[number], boolean>;
+}
+
+/** A key or secret of the payment gateway: printable, no spaces, long enough to guess at nothing. */
+export const gatewaySecret = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{16,200}$/, 'must be 16 to 200 letters, digits or _ . - characters');
+
+/** The gateway's address as browsers see it: an http(s) URL, or a path on the app's own origin. */
+export const gatewayPublicUrl = z
+  .string()
+  .refine(
+    (value) => /^\/[A-Za-z0-9._~/-]*$/.test(value) || /^https?:\/\/[^\s]+$/.test(value),
+    'expected an http(s) URL or a path starting with / (e.g. /sandbox-gateway)',
+  );
+
+/**
+ * A database URL the server can open: PostgreSQL, or a SQLite file whose folder exists. Only the
+ * repository's `./data` folder, home of the default databases, is created when missing (so that
+ * `npm install && npm start` works on a fresh checkout): a typo in a configured path must not
+ * start a new, empty, freshly seeded airline.
+ */
+export function databaseUrl(defaultUrl: string) {
+  return z
+    .string()
+    .min(1)
+    .default(defaultUrl)
+    .superRefine((url, context) => {
+      let location;
+      try {
+        location = parseDatabaseUrl(url);
+      } catch {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'expected postgres://user:password@host:5432/name (or postgresql://), ' +
+            'sqlite:<path>, file:<path>, a file path or :memory:',
+        });
+        return;
+      }
+      if (location.kind !== 'sqlite' || location.filename === ':memory:') return;
+      const folder = dirname(location.filename);
+      if (folder === DEFAULT_DATA_DIR) return;
+      if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+        context.addIssue({
+          code: 'custom',
+          message: `the folder ${folder} of this SQLite file does not exist (create it first; only the repository's data/ folder is created)`,
+        });
+      }
+    });
+}
+
+/**
+ * Where the chaos tests make a payment kill its own process (`TEST_CRASH_AT`; refused in
+ * production, inert unless set): with the attempt written and the provider not called yet, or
+ * with the provider's answer received and nothing of it committed.
+ */
+export const PAYMENT_CRASH_POINTS = ['before-charge', 'after-answer'] as const;
+export type PaymentCrashPoint = (typeof PAYMENT_CRASH_POINTS)[number];
+export interface PaymentCrash {
+  at: PaymentCrashPoint;
+  /** How many payments reach the point (each held there) before the process kills itself. */
+  after: number;
+}
+
+export const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');

@@ -188,7 +188,7 @@ describe('avatars', () => {
         400,
         'VALIDATION_ERROR',
       );
-      expect(body.errors.avatar?.length, text).toBeGreaterThan(0);
+      expect(body.errors['body.avatar']?.length, text).toBeGreaterThan(0);
     }
   });
 

@@ -83,22 +83,31 @@ export async function bookingRoutes(
     };
   };
 
-  /** Runs a booking read through the miss limit: misses count, and too many answer 429. */
+  /**
+   * Runs a booking read through the miss limit: misses count, and past the limit a look-up
+   * answers 429 unless the caller proves it owns the booking (its session or a device token of
+   * it), so guessing is throttled but the owner is not. A locked-out caller sees the same 429
+   * whether the PNR exists or not.
+   */
   const guarded = async <T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    read: () => Promise<T>,
+    read: (viewer: Viewer) => Promise<T>,
   ): Promise<T> => {
     const wait = guard.retryAfter(request.ip);
-    if (wait > 0) {
+    const tooMany = () => {
       reply.header('retry-after', String(wait));
       const message = 'Too many booking look-ups; try again later';
-      throw new ServiceError('TOO_MANY_REQUESTS', message, { _: [message] });
-    }
+      return new ServiceError('TOO_MANY_REQUESTS', message, { _: [message] });
+    };
+    const viewer = await viewerOf(request);
+    if (wait > 0 && viewer.userId === null && viewer.deviceTokens.length === 0) throw tooMany();
     try {
-      return await read();
+      return await read(viewer);
     } catch (error) {
-      if (error instanceof ServiceError && error.code === 'NOT_FOUND') guard.miss(request.ip);
+      if (!(error instanceof ServiceError) || error.code !== 'NOT_FOUND') throw error;
+      if (wait > 0) throw tooMany();
+      guard.miss(request.ip);
       throw error;
     }
   };
@@ -173,8 +182,8 @@ export async function bookingRoutes(
       },
     },
     async (request, reply) => {
-      const booking = await guarded(request, reply, async () =>
-        service.detail(request.params.pnr, await viewerOf(request)),
+      const booking = await guarded(request, reply, async (viewer) =>
+        service.detail(request.params.pnr, viewer),
       );
       return privateAnswer(reply).send({ success: true as const, booking });
     },
@@ -194,8 +203,8 @@ export async function bookingRoutes(
       },
     },
     async (request, reply) => {
-      const data = await guarded(request, reply, async () =>
-        service.extraData(request.params.pnr, await viewerOf(request)),
+      const data = await guarded(request, reply, async (viewer) =>
+        service.extraData(request.params.pnr, viewer),
       );
       return privateAnswer(reply).send(data);
     },
@@ -218,8 +227,8 @@ export async function bookingRoutes(
       },
     },
     async (request, reply) => {
-      const options = await guarded(request, reply, async () =>
-        service.paymentOptions(request.params.pnr, await viewerOf(request)),
+      const options = await guarded(request, reply, async (viewer) =>
+        service.paymentOptions(request.params.pnr, viewer),
       );
       return privateAnswer(reply).send({
         success: true as const,

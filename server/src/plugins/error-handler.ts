@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FIELD_REASON_MESSAGES } from '@uniquair/contract/users';
 import { GENERAL_ERROR_FIELD, type ErrorCode } from '@uniquair/contract/error-body';
 import { errorBody } from '../lib/error-body.ts';
 import { ServiceError, STATUS_OF_CODE } from '../lib/service-error.ts';
@@ -70,6 +72,13 @@ function handleError(
  */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
+    // The contract's refinements name a reason, not words; the API words them in English.
+    z.config({
+      customError: (issue) =>
+        issue.code === 'custom'
+          ? FIELD_REASON_MESSAGES[String((issue.params as { reason?: unknown })?.reason)]
+          : undefined,
+    });
     app.setErrorHandler(handleError);
   },
   { name: 'error-handler' },

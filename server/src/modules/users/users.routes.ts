@@ -104,7 +104,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Create an account; a confirmation link is e-mailed',
         description:
-          'The answer is the same whether or not the address already has an account (that address is told by e-mail instead). The account is usable once its address is confirmed.',
+          'The answer is the same whether or not the address already has an account (that address is told by e-mail instead). The account is usable once its address is confirmed. A password among the 10,000 most common (any case) is 400 PASSWORD_TOO_COMMON, one containing the e-mail address’s local part 400 PASSWORD_CONTAINS_EMAIL.',
         body: RegisterRequestSchema,
         response: { 200: CurrentUserResponseSchema, ...errors(400, 403, 415, 429) },
       },
@@ -203,7 +203,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Choose a new password with a recovery link',
         description:
-          "Single use. Expired, used or unknown: 410 LINK_EXPIRED 'Your recovery link has expired'. Every session of the account ends; the visitor then signs in with the new password.",
+          "Single use. Expired, used or unknown: 410 LINK_EXPIRED 'Your recovery link has expired'. Every session of the account ends; the visitor then signs in with the new password. A password among the 10,000 most common (any case) is 400 PASSWORD_TOO_COMMON, one containing the e-mail address’s local part 400 PASSWORD_CONTAINS_EMAIL.",
         params: LinkTokenParamsSchema,
         body: ResetPasswordRequestSchema,
         response: { 200: CurrentUserResponseSchema, ...errors(400, 403, 410, 415, 429) },
@@ -340,7 +340,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       summary: 'Change the password (needs the current one)',
       description:
-        'With `endOtherSessions` (default true) every other signed-in device is signed out. A wrong current password is 400 with `body.currentPassword`.',
+        'With `endOtherSessions` (default true) every other signed-in device is signed out. A wrong current password is 400 with `body.currentPassword`. A password among the 10,000 most common (any case) is 400 PASSWORD_TOO_COMMON, one containing the e-mail address’s local part 400 PASSWORD_CONTAINS_EMAIL.',
       body: UpdatePasswordRequestSchema,
       statuses: [400, 401, 403, 415, 429],
       reauthenticates: true,

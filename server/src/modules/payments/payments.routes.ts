@@ -21,7 +21,7 @@ const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /** Pay attempts per client in a minute; returns from provider pages likewise. */
-export const PAYMENT_RATE_LIMITS = { pay: 30, paymentReturn: 60 } as const;
+export const PAYMENT_RATE_LIMITS = { pay: 300, paymentReturn: 600 } as const;
 
 /** Where the browser lands after the provider's page, by the payment's outcome. */
 export function landingPath(pnr: string, landing: ReturnLanding): string {

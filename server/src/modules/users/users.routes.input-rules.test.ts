@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, freshEmail, signIn } from '../../../test/helpers/accounts.ts';
+import { createAccount, freshClient, freshEmail, signIn } from '../../../test/helpers/accounts.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { linkIn, tokenIn, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
-import { usersApi } from '../../../test/helpers/users-api.ts';
+import { PASSWORD, usersApi } from '../../../test/helpers/users-api.ts';
+import { USER_RATE_LIMITS } from './users.routes.ts';
 
 /** NIST SP 800-63B §5.1.1.2: new passwords are checked against common ones and the address. */
 describe('passwords that are easy to guess', () => {
@@ -108,5 +109,73 @@ describe('account names', () => {
       { cookie },
     );
     expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+});
+
+/** Limits: strict per account and e-mail address, generous per client address (a carrier NAT). */
+describe('limits behind one shared address', () => {
+  const { post, started } = usersApi();
+  let app: FastifyInstance;
+
+  beforeAll(() => {
+    ({ app } = started());
+  });
+
+  it('lets many travellers behind one address register, but not one address be flooded', async () => {
+    const nat = freshClient();
+    for (let index = 0; index < 15; index += 1) {
+      const response = await post(
+        '/api/users/register',
+        { firstName: 'Ana', lastName: 'Pop', email: freshEmail('nat'), password: PASSWORD },
+        { client: nat },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const email = freshEmail('flooded');
+    for (let index = 0; index < USER_RATE_LIMITS.registerPerAddress.max; index += 1) {
+      const response = await post('/api/users/register', {
+        firstName: 'Ana',
+        lastName: 'Pop',
+        email,
+        password: PASSWORD,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const blocked = await post(
+      '/api/users/register',
+      { firstName: 'Ana', lastName: 'Pop', email: email.toUpperCase(), password: PASSWORD },
+      { headers: { 'accept-language': 'de-DE,de;q=0.9' } },
+    );
+    const body = expectApiError(blocked, 429, 'TOO_MANY_REQUESTS');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(body.errors._).toEqual([
+      'Zu viele Versuche. Bitte versuchen Sie es in 60 Minuten erneut.',
+    ]);
+  });
+
+  it('answers a route limit with the error body, a translated message and Retry-After', async () => {
+    const account = await createAccount(app);
+    const cookie = await signIn(app, account);
+    const change = () =>
+      post(
+        '/api/users/update-email',
+        { email: freshEmail(), password: 'not the password' },
+        { cookie, headers: { cookie: `${cookie}; uq_locale=fr` } },
+      );
+    for (let index = 0; index < USER_RATE_LIMITS.reauthentication.max; index += 1) {
+      expect((await change()).statusCode).toBe(400);
+    }
+    const blocked = await change();
+    const body = expectApiError(blocked, 429, 'TOO_MANY_REQUESTS');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(body.errors._).toEqual(['Trop de tentatives. Veuillez réessayer dans 1 minute.']);
+    // Per session: the same account elsewhere, behind the same address, is not affected.
+    const other = await signIn(app, account);
+    const elsewhere = await post(
+      '/api/users/update-email',
+      { email: freshEmail(), password: 'not the password' },
+      { cookie: other },
+    );
+    expect(elsewhere.statusCode).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+import { FIELD_REASON_MESSAGES, PERSON_NAME_INVALID } from '@uniquair/contract/users';
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
@@ -35,6 +36,7 @@ export function problemOf(
 const KNOWN_FIELD_MESSAGES: Readonly<Record<string, MessageKey>> = {
   'Incorrect password': 'account.incorrectPassword',
   'This is already your address': 'account.emailSame',
+  [FIELD_REASON_MESSAGES[PERSON_NAME_INVALID] ?? '']: 'auth.nameInvalid',
 };
 
 /** Error codes that name a field, and the words for that field. */

@@ -3,6 +3,7 @@ import { PAYMENT_PROVIDERS } from '@uniquair/domain/config/payment-providers';
 import { BookingStatusSchema, DeviceTokenSchema } from './booking-list.ts';
 import { BaggageAllowanceSchema, ExtraCodeSchema } from './flight.ts';
 import { SearchHashSchema, YmdSchema } from './search.ts';
+import { personNameSchema } from './users.ts';
 
 /**
  * The booking flow (SPEC §2 flow, booking_pay, payment_*, booking, ticket; §3 "Booking"; §8;
@@ -46,7 +47,11 @@ export const PassengerTypeIdSchema = z.union([z.literal(1), z.literal(2), z.lite
 /** Document types (SPEC §3): 1 passport, 2 national id. */
 export const DocumentTypeIdSchema = z.union([z.literal(1), z.literal(2)]);
 
-const NameSchema = z.string().trim().min(1).max(60);
+/** Longest passenger or booker name. */
+export const BOOKING_NAME_MAX_LENGTH = 60;
+const NameSchema = personNameSchema(BOOKING_NAME_MAX_LENGTH);
+/** A name as stored: answers show what was booked, whatever rule held then. */
+const StoredNames = { firstName: z.string(), lastName: z.string() };
 
 export const BookingPassengerInputSchema = z.object({
   typeId: PassengerTypeIdSchema,
@@ -176,6 +181,7 @@ export const BookingTicketSchema = z.object({
 });
 
 export const BookingPassengerSchema = BookingPassengerInputSchema.extend({
+  ...StoredNames,
   index: z.number().int(),
 });
 
@@ -216,7 +222,7 @@ export const BookingDetailSchema = z
     createdAt: z.string(),
     holdExpiresAt: z.string().nullable(),
     locale: z.string(),
-    booker: BookerInputSchema,
+    booker: BookerInputSchema.extend(StoredNames),
     passengers: z.array(BookingPassengerSchema),
     flights: z.array(BookingFlightSchema),
     extras: z.array(BookingExtraSchema),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LINK_TOKEN_LENGTH } from '@uniquair/domain/config/limits';
 import { TitleId } from '@uniquair/domain/config/reference-ids';
+import { isPersonName } from '@uniquair/domain/forms/person-name';
 
 /**
  * Accounts and sessions (SPEC §1, §3 "Current user", §7 "Users"). Field rules carry no English
@@ -22,8 +23,29 @@ export const AVATAR_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as c
 /** Titles a user may choose for themself: Mr. and Mrs. (Infant and Child are passenger titles). */
 export const USER_TITLE_IDS = [TitleId.mr, TitleId.mrs] as const;
 
-/** Why a refinement failed, for the web app to word it (`params.reason` of a custom issue). */
+/**
+ * Why a refinement failed (`params.reason` of a custom issue): the web app words it from its
+ * catalogue, the API too (`server/src/lib/validation-messages.ts`).
+ */
 export const PASSWORDS_DIFFER = 'passwordsDiffer';
+export const PERSON_NAME_INVALID = 'personName';
+
+/**
+ * A person's name (account, booker, passenger): trimmed, 1 to `max` characters, letters of any
+ * script with marks, spaces, apostrophes, hyphens and dots (`isPersonName`); markup, braces,
+ * digits and control characters are refused.
+ */
+export function personNameSchema(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((name) => name === '' || isPersonName(name), {
+      params: { reason: PERSON_NAME_INVALID },
+    })
+    .meta({ description: 'Letters of any script, spaces, apostrophes, hyphens and dots.' });
+}
 
 /** An e-mail address, trimmed and compared in lower case. */
 export const EmailSchema = z
@@ -47,7 +69,7 @@ export const PasswordSchema = z
 /** A password being checked (sign-in, re-authentication): anything up to the maximum length. */
 export const CurrentPasswordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 
-export const NameSchema = z.string().trim().min(1).max(NAME_MAX_LENGTH);
+export const NameSchema = personNameSchema(NAME_MAX_LENGTH);
 
 /** A new password typed twice (`first`, `second`), without the equality check. */
 export const NewPasswordFieldsSchema = z.object({ first: PasswordSchema, second: z.string() });

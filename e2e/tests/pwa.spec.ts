@@ -4,6 +4,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { WEB_DIST } from '../fixtures/run-paths.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { addDays, dailyReturnRoute, loadNetwork, today } from './search-helpers.ts';
+import { signedInAccount } from './account-helpers.ts';
 
 /**
  * The installable, offline app (issue 9) in Chromium with its service worker: install criteria,
@@ -277,30 +278,6 @@ test('after one online visit, the app, a content page, the routes and a booking 
   await expect(page.getByText('You appear to be offline')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 });
-
-/** Registers and confirms an account through the API and the development mailbox. */
-async function signedInAccount(page: Page): Promise<{ email: string; firstName: string }> {
-  const email = `pwa.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-  const firstName = 'Valentina';
-  const registered = await page.request.post('/api/users/register', {
-    data: { firstName, lastName: 'Tereshkova', email, password: 'a long secret phrase' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  let token = '';
-  await expect
-    .poll(async () => {
-      const mailbox = await (await page.request.get('/dev/mailbox')).text();
-      const start = mailbox.indexOf(`data-to="${email}"`);
-      if (start < 0) return '';
-      const article = mailbox.slice(start, mailbox.indexOf('</article>', start));
-      token = /\/([0-9a-f]{40})(?:\b|\/)/.exec(article)?.[1] ?? '';
-      return token;
-    })
-    .not.toBe('');
-  const confirmed = await page.request.post(`/api/users/email/${token}/confirm`, { data: {} });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
-  return { email, firstName };
-}
 
 test("a signed-in traveller's bookings are not readable after sign-out, online or offline", async ({
   page,

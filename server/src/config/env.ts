@@ -45,8 +45,8 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - only')
     .default('uniquair:'),
   SEARCH_RESULT_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-  SEARCH_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(20),
-  SEARCH_INITS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  SEARCH_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(500),
+  SEARCH_INITS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
   SEARCH_SLOW_SUPPLIER_MS: z.coerce.number().int().min(1).max(60_000).optional(),
   VITE_ANALYTICS_URL: z.url({ protocol: /^https$/ }).optional(),
   VITE_LIVE_CHAT_URL: z.url({ protocol: /^https$/ }).optional(),
@@ -94,9 +94,9 @@ const EnvSchema = z.object({
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65_535).default(3900),
   GATEWAY_DATABASE_URL: databaseUrl(DEFAULT_GATEWAY_DATABASE_URL),
   GATEWAY_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
-  BOOKING_CREATES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  BOOKING_CREATES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   BOOKING_UNPAID_PER_TRAVELLER: z.coerce.number().int().min(0).max(1_000_000).default(2),
-  BOOKING_UNPAID_PER_CLIENT: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  BOOKING_UNPAID_PER_CLIENT: z.coerce.number().int().min(0).max(1_000_000).default(200),
   BOOKING_LOOKUP_MISSES: z.coerce.number().int().min(0).max(1_000_000).default(20),
   BOOKING_HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   VAPID_PUBLIC_KEY: z

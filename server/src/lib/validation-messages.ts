@@ -1,3 +1,4 @@
+import { PASSWORDS_DIFFER, PERSON_NAME_INVALID } from '@uniquair/contract/users';
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { apiText, isMessageKey } from './api-messages.ts';
 
@@ -25,6 +26,12 @@ const FORMAT_MESSAGES: Readonly<Record<string, MessageKey>> = {
   date: 'apiError.date',
   datetime: 'apiError.date',
   url: 'apiError.url',
+};
+
+/** The words of the contract's refinements, by the reason they name (`params.reason`). */
+const REASON_MESSAGES: Readonly<Record<string, MessageKey>> = {
+  [PASSWORDS_DIFFER]: 'auth.passwordsDiffer',
+  [PERSON_NAME_INVALID]: 'auth.nameInvalid',
 };
 
 const COUNTED = new Set(['array', 'set', 'map', 'file']);
@@ -59,6 +66,8 @@ function describe(issue: ValidationIssue): [MessageKey, Record<string, number>?]
       return ['apiError.choice'];
     case 'unrecognized_keys':
       return ['apiError.notAccepted'];
+    case 'custom':
+      return [REASON_MESSAGES[String(params.reason)] ?? 'apiError.invalid'];
     default:
       return ['apiError.invalid'];
   }

@@ -4,16 +4,36 @@ import { passesLuhn } from '@uniquair/domain/payments/card-number';
 import { errorBody } from '../lib/error-body.ts';
 
 /**
- * Runs of 13–19 digits, optionally grouped by single spaces or dashes, as cards are written, and
- * standing on their own: digits inside a longer word (hex tokens, hashes) are not a card number.
+ * The ways a card number is written, after its first digit (ISO/IEC 7812 numbers start with 1–9):
+ * 13–19 digits in one run, in groups of four (the last shorter: 4-4-4-4, 4-4-4-4-3, 4-4-4-1), or
+ * 4-6-5 / 4-6-4 (American Express, Diners), grouped by one kind of separator, a space or a dash.
  */
-const DIGIT_RUN = /(?<![A-Za-z0-9])\d(?:[ -]?\d){12,18}(?![A-Za-z0-9])/g;
+const CARD_LAYOUTS = [
+  String.raw`\d{12,18}`,
+  ...[' ', '-'].flatMap((separator) => [
+    String.raw`\d{3}(?:${separator}\d{4}){2}${separator}\d{1,4}(?:${separator}\d{3})?`,
+    String.raw`\d{3}${separator}\d{6}${separator}\d{4,5}`,
+  ]),
+];
 
-/** Whether a text holds something that looks like a card number (Luhn-valid, 13–19 digits). */
+/**
+ * A card-number layout standing on its own: not inside a word, an e-mail address, a phone number
+ * (`+…`), a path or a dotted or dashed identifier; only spaces and punctuation ending a phrase
+ * may touch it (`nobody-1795637095990-3@example.com` holds no card number).
+ */
+const CARD_LIKE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}\p{M}_@+./\\\-])[1-9](?:${CARD_LAYOUTS.join('|')})` +
+    String.raw`(?![\p{L}\p{N}\p{M}_@]|[./\\\-][\p{L}\p{N}])`,
+  'gu',
+);
+
+/**
+ * Whether a text holds a card number: a Luhn-valid number of 13–19 digits written as cards are
+ * (see CARD_LIKE). 13 digits starting with 1 are epoch milliseconds, not a card.
+ */
 export function containsCardNumber(text: string): boolean {
-  for (const match of text.matchAll(DIGIT_RUN)) {
+  for (const match of text.matchAll(CARD_LIKE)) {
     const digits = match[0].replace(/[ -]/g, '');
-    // 13 digits starting with 1 are epoch milliseconds (no card brand issues such numbers).
     if (digits.length === 13 && digits.startsWith('1')) continue;
     if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return true;
   }

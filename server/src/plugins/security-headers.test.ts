@@ -19,6 +19,9 @@ describe('security headers', () => {
     expect(plain.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(plain.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(plain.get('content-security-policy')).toContain("object-src 'none'");
+    // Styles only from files of our origin: no inline style attributes or injected elements.
+    expect(plain.get('content-security-policy')).toContain("style-src 'self';");
+    expect(plain.get('content-security-policy')).not.toContain('unsafe-inline');
     expect(plain.has('strict-transport-security')).toBe(false);
     const secure = new Map(securityHeaders(true));
     expect(secure.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');

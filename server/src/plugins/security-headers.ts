@@ -20,7 +20,7 @@ function helmetOptions(
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         scriptSrc: ["'self'", ...thirdPartyOrigins],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...thirdPartyOrigins, ...connectOrigins],

@@ -24,7 +24,8 @@ describe('routes of SPEC §2', () => {
     ['/choose', 'Choose your flights'],
     ['/choose/passengers', 'Choose your flights'],
     ['/booking/AB12CD3/pay', 'Pay for booking AB12CD3'],
-    ['/payment/ab12cd3/success', 'Thank you for your payment'],
+    // Nobody is thanked before the booking is known.
+    ['/payment/ab12cd3/success', 'Booking AB12CD3'],
     ['/payment/ab12cd3/paypal/funding-denied', 'Funding denied'],
     ['/payment/ab12cd3/paypal/denied', 'Payment Denied'],
     ['/payment/ab12cd3/failure', 'Payment Failure'],

@@ -37,17 +37,26 @@ const KNOWN_FIELD_MESSAGES: Readonly<Record<string, MessageKey>> = {
   'This is already your address': 'account.emailSame',
 };
 
+/** Error codes that name a field, and the words for that field. */
+const FIELD_CODES: Readonly<Record<string, MessageKey>> = {
+  PASSWORD_TOO_COMMON: 'auth.passwordTooCommon',
+  PASSWORD_CONTAINS_EMAIL: 'auth.passwordContainsEmail',
+};
+
 /**
- * The field errors of a `VALIDATION_ERROR` answer, by form field (`body.currentPassword` →
- * `currentPassword`), each as a catalogue key; empty for any other failure.
+ * The field errors of a `VALIDATION_ERROR` (or a field's own code, such as
+ * `PASSWORD_TOO_COMMON`) answer, by form field (`body.currentPassword` → `currentPassword`), each
+ * as a catalogue key; empty for any other failure.
  */
 export function serverFieldErrors(error: unknown): Record<string, MessageKey> {
-  if (!isApiError(error) || error.code !== 'VALIDATION_ERROR') return {};
+  if (!isApiError(error)) return {};
+  const byCode = FIELD_CODES[error.code];
+  if (error.code !== 'VALIDATION_ERROR' && byCode === undefined) return {};
   const fields: Record<string, MessageKey> = {};
   for (const [path, messages] of Object.entries(error.errors)) {
     if (!path.startsWith('body.')) continue;
     fields[path.slice('body.'.length)] =
-      KNOWN_FIELD_MESSAGES[messages[0] ?? ''] ?? 'auth.fieldInvalid';
+      byCode ?? KNOWN_FIELD_MESSAGES[messages[0] ?? ''] ?? 'auth.fieldInvalid';
   }
   return fields;
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORDS_DIFFER, PERSON_NAME_INVALID } from '@uniquair/contract/users';
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { useMemo } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
@@ -24,10 +25,11 @@ export function fieldErrorMessage(intl: IntlShape, issue: Issue): string {
     case 'invalid_format':
       if (empty) return say('ui.field.required');
       return issue.format === 'email' ? say('auth.fieldEmail') : say('auth.fieldInvalid');
-    case 'custom':
-      return (issue.params as { reason?: string } | undefined)?.reason === 'passwordsDiffer'
-        ? say('auth.passwordsDiffer')
-        : say('auth.fieldInvalid');
+    case 'custom': {
+      const reason = (issue.params as { reason?: string } | undefined)?.reason;
+      if (reason === PASSWORDS_DIFFER) return say('auth.passwordsDiffer');
+      return reason === PERSON_NAME_INVALID ? say('auth.nameInvalid') : say('auth.fieldInvalid');
+    }
     case 'invalid_element':
     case 'invalid_key':
     case 'invalid_union':

@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
-import { addDeviceToken, consumeBookingLinkToken, newDeviceToken } from './booking.repository.ts';
+import {
+  addDeviceToken,
+  bookingById,
+  consumeBookingLinkToken,
+  newDeviceToken,
+} from './booking.repository.ts';
 
 export type LinkPurpose = 'finish' | 'login_quick';
 
@@ -20,7 +25,8 @@ export class BookingHandOffs {
 
   /**
    * Uses an e-mailed link (single use, expiring): grants this browser a new device token for the
-   * booking. LINK_EXPIRED for a token that is unknown, used, expired, of another purpose or of
+   * booking, and leads to the pay page while the booking can still be paid, otherwise (paid,
+   * ticketed, expired, …, or a sign-in link) to the booking page. LINK_EXPIRED for a token that is unknown, used, expired, of another purpose or of
    * another booking, all alike.
    */
   async handOff(
@@ -36,10 +42,15 @@ export class BookingHandOffs {
     }
     const deviceToken = newDeviceToken();
     await addDeviceToken(this.#db, bookingId, deviceToken, now);
+    const booking = await bookingById(this.#db, bookingId);
+    const payable =
+      booking?.status === 'not_paid' &&
+      booking.hold_expires_at !== null &&
+      booking.hold_expires_at > now;
     return {
       pnr,
       deviceToken,
-      next: purpose === 'finish' ? `/booking/${pnr}/pay` : `/bookings/${pnr}`,
+      next: purpose === 'finish' && payable ? `/booking/${pnr}/pay` : `/bookings/${pnr}`,
     };
   }
 }

@@ -81,7 +81,10 @@ describe(`booking caps against hoarding (${dialectUnderTest()})`, () => {
     const body = bookingBody(search);
     const passenger = body.passengers[0];
     if (!passenger) throw new Error('no passenger');
-    const ten = Array.from({ length: 10 }, (_, i) => ({ ...passenger, firstName: `P${i}` }));
+    const ten = Array.from({ length: 10 }, (_, i) => ({
+      ...passenger,
+      firstName: `P${'abcdefghij'.charAt(i)}`,
+    }));
     const error = expectApiError(
       await createBooking(testApp.app, { ...body, passengers: ten }),
       400,

@@ -350,6 +350,43 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
     expectApiError(await use(b.pnr, 'abc'), 400, 'VALIDATION_ERROR');
   });
 
+  it('the finish link of a booking that can no longer be paid leads to the booking page', async () => {
+    const { app } = testApp;
+    const search = await searchTrip(app, { oneWay: true, days: 36 });
+    const created = await createBooking(app, bookingBody(search));
+    const { pnr } = CreateBookingResponseSchema.parse(created.json());
+    const now = clock.now();
+    const row = await app.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('pnr', '=', pnr)
+      .executeTakeFirstOrThrow();
+    const finish = async () => {
+      const token = await issueBookingLinkToken(
+        app.db,
+        row.id,
+        'finish',
+        new Date(now.getTime() + 60 * 60_000),
+        now,
+      );
+      const used = await app.inject({
+        method: 'POST',
+        url: `/api/booking/${pnr}/finish/${token}`,
+        remoteAddress: freshClient(),
+        payload: {},
+      });
+      expect(used.statusCode, used.body).toBe(200);
+      return BookingHandOffResponseSchema.parse(used.json()).next;
+    };
+    expect(await finish()).toBe(`/booking/${pnr}/pay`);
+    await app.db
+      .updateTable('bookings')
+      .set({ status: 'ticketed' })
+      .where('id', '=', row.id)
+      .execute();
+    expect(await finish()).toBe(`/bookings/${pnr}`);
+  });
+
   it('payment options: the enabled methods at the booking’s charge, and where cards are tokenised', async () => {
     const { app } = testApp;
     const search = await searchTrip(app, { oneWay: true, days: 37 });

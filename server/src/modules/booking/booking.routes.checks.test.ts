@@ -65,6 +65,26 @@ describe(`POST /api/booking/create: checks, prices, seats and extras (${dialectU
       });
     });
 
+    it('takes names, not markup, for passengers and the booker', async () => {
+      const body = bookingBody(trip);
+      const [adult, second] = body.passengers;
+      if (!adult || !second) throw new Error('passengers missing');
+      adult.firstName = '<script>alert(2)</script>';
+      second.lastName = 'Pop{}';
+      body.booker.lastName = 'Ana\u0007';
+      const error = expectApiError(await createBooking(testApp.app, body), 400, 'VALIDATION_ERROR');
+      const message = 'A name may hold only letters, spaces, apostrophes, hyphens and dots';
+      const fields = Object.entries(error.errors);
+      for (const field of ['passengers.0.firstName', 'passengers.1.lastName', 'booker.lastName']) {
+        expect(fields.find(([key]) => key.endsWith(field))?.[1]).toEqual([message]);
+      }
+      adult.firstName = 'Zoë-Anne';
+      second.lastName = "O'Brien-Nguyễn";
+      body.booker.lastName = 'St. John';
+      const created = await createBooking(testApp.app, body);
+      expect(created.statusCode, created.body).toBe(200);
+    });
+
     it('requires the passenger counts of the search and one flight per destination', async () => {
       const body = bookingBody(trip);
       const error = expectApiError(

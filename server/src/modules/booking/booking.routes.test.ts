@@ -215,7 +215,7 @@ describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnde
       }
     });
 
-    it('counts look-ups that find nothing and answers 429 past the limit', async () => {
+    it('counts look-ups that find nothing and answers 429 past the limit, never to the owner', async () => {
       const client = freshClient();
       for (let i = 0; i < 20; i += 1) {
         const response = await getBooking(testApp.app, `QQQQQ${String(i).padStart(2, '0')}`, {
@@ -223,12 +223,30 @@ describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnde
         });
         expect(response.statusCode).toBe(404);
       }
-      const blocked = await getBooking(testApp.app, pnr, {
-        tokens: [deviceToken],
-        remoteAddress: client,
-      });
-      expectApiError(blocked, 429, 'TOO_MANY_REQUESTS');
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // Guesses are refused alike whether the PNR exists or not, with or without a session.
+      const guesses = [
+        await getBooking(testApp.app, 'QQQQQ99', { remoteAddress: client }),
+        await getBooking(testApp.app, pnr, { remoteAddress: client }),
+        await getBooking(testApp.app, pnr, { remoteAddress: client, cookie: strangerCookie }),
+        await getBooking(testApp.app, pnr, { remoteAddress: client, tokens: [otherDeviceToken] }),
+        await getBooking(testApp.app, 'QQQQQ98', { remoteAddress: client, tokens: [deviceToken] }),
+      ];
+      for (const blocked of guesses) {
+        expectApiError(blocked, 429, 'TOO_MANY_REQUESTS');
+        expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+        expect(blocked.body).toBe(guesses[0]?.body);
+      }
+      // The owner proving ownership (the booking's device token or session) is not locked out.
+      for (const access of [{ tokens: [deviceToken] }, { cookie: ownerCookie }]) {
+        for (const path of ['get', 'extra-data', 'payment-options']) {
+          const own = await getBooking(testApp.app, pnr, {
+            ...access,
+            remoteAddress: client,
+            path,
+          });
+          expect(own.statusCode, own.body).toBe(200);
+        }
+      }
       // Other clients are not affected.
       expect((await getBooking(testApp.app, pnr, { tokens: [deviceToken] })).statusCode).toBe(200);
     });

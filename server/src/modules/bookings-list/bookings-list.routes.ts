@@ -19,7 +19,7 @@ const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /** Device look-ups per client in a minute (reference notes §9: booking look-ups are limited). */
-export const DEVICE_LOOKUPS_PER_MINUTE = 30;
+export const DEVICE_LOOKUPS_PER_MINUTE = 600;
 
 /** Whole seconds, as HTTP dates carry them. */
 function toHttpSeconds(iso: string): number {

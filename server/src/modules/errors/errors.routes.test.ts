@@ -142,7 +142,7 @@ describe('POST /api/error/save', () => {
     }
     const limited = await save({ component: 'OneTooMany' }, client);
     const body = expectApiError(limited, 429, 'TOO_MANY_REQUESTS');
-    expect(body.errors._?.[0]).toMatch(/try again/i);
+    expect(body.errors._?.[0]).toBe('Too many attempts. Please try again in 1 minute.');
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);

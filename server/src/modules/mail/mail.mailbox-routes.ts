@@ -1,7 +1,30 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/html-escape.ts';
 import type { MailRow } from './mail.repository.ts';
+
+/** The page's only style: fixed, so the page's Content-Security-Policy allows it by its hash. */
+const MAILBOX_STYLE = `
+body { font-family: system-ui, sans-serif; margin: 0 auto; padding: 1rem; max-width: 60rem; color: #1d2433; }
+article { border: 1px solid #c5cad6; border-radius: 8px; padding: 1rem; margin-block: 1rem; }
+h2 { margin-top: 0; font-size: 1.2rem; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
+dt { font-weight: 700; }
+dd { margin: 0; }
+pre { white-space: pre-wrap; word-break: break-word; background: #f4f6fb; padding: 0.75rem; }
+a { color: #123a8c; }
+`;
+
+/** Nothing but that style: no scripts, no other styles, no framing. */
+const MAILBOX_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(MAILBOX_STYLE).digest('base64')}'`,
+  'img-src data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /** E-mails listed on the page, newest first. */
 export const MAILBOX_SIZE = 50;
@@ -52,16 +75,7 @@ export function mailboxHtml(mails: readonly MailRow[]): string {
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <title>Uniquair - Development mailbox</title>
-<style>
-body { font-family: system-ui, sans-serif; margin: 0 auto; padding: 1rem; max-width: 60rem; color: #1d2433; }
-article { border: 1px solid #c5cad6; border-radius: 8px; padding: 1rem; margin-block: 1rem; }
-h2 { margin-top: 0; font-size: 1.2rem; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
-dt { font-weight: 700; }
-dd { margin: 0; }
-pre { white-space: pre-wrap; word-break: break-word; background: #f4f6fb; padding: 0.75rem; }
-a { color: #123a8c; }
-</style>
+<style>${MAILBOX_STYLE}</style>
 </head>
 <body>
 <main>
@@ -91,6 +105,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
+        .header('content-security-policy', MAILBOX_CSP)
         .send(mailboxHtml(mails));
     },
   );

@@ -8,6 +8,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import { bookingBody, createBooking, searchTrip } from '../../../test/helpers/booking.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import {
   createTestDatabase,
@@ -53,6 +54,80 @@ describe('card numbers never pass through our API', () => {
       passesLuhn(text),
     )!;
     expect(containsCardNumber(`at ${luhnValidInstant}`)).toBe(false);
+  });
+
+  it('finds a card number in free text but not digits of e-mails, phones or documents', () => {
+    for (const text of [
+      'please charge 4242 4242 4242 4242 again',
+      'Amex 3782 822463 10005',
+      'card 6011-1111-1111-1117, exp 12/30',
+      '(5555555555554444)',
+    ]) {
+      expect(containsCardNumber(text), text).toBe(true);
+    }
+    for (const text of [
+      'nobody-1795637095990-3@example.com',
+      '4242424242424242@example.com',
+      'first.4242424242424242.last@example.org',
+      '+4242424242424242',
+      '+44 7911 123456',
+      '0049 1511 2345 6789',
+      'passport X4242424242424242',
+      'https://example.com/orders/4242424242424242/receipt',
+      'ref 4242-4242424242-42',
+      '4242 4242-4242 4242',
+    ]) {
+      expect(containsCardNumber(text), text).toBe(false);
+    }
+  });
+
+  describe('on the API', () => {
+    let test: TestApp;
+    beforeAll(async () => {
+      test = await buildTestApp();
+    });
+    afterAll(() => test.close());
+
+    const save = (info: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/error/save',
+        remoteAddress: freshClient(),
+        payload: { component: 'checkout', info },
+      });
+
+    it('refuses a card number in a free-text field, naming the field', async () => {
+      const body = expectApiError(
+        await save('my card is 4242 4242 4242 4242'),
+        400,
+        'VALIDATION_ERROR',
+      );
+      expect(JSON.stringify(body.errors)).toContain('info');
+      expect(JSON.stringify(body.errors)).toContain('Card numbers are never sent');
+    });
+
+    it('takes e-mail addresses, phones and document numbers with long digit runs', async () => {
+      for (const info of [
+        'nobody-1795637095990-3@example.com',
+        '+4242424242424242',
+        'passport X4242424242424242',
+      ]) {
+        const response = await save(info);
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      const register = await test.app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        remoteAddress: freshClient(),
+        payload: {
+          firstName: 'Ana',
+          lastName: 'Pop',
+          email: 'nobody-1795637095990-3@example.com',
+          password: 'a long secret phrase',
+        },
+      });
+      expect(register.statusCode, register.body).toBe(200);
+    });
   });
 });
 

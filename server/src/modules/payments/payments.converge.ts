@@ -45,7 +45,12 @@ export const WEBHOOK_PROVIDER = 'gateway';
 export const PAID_STATUSES = new Set(['paid', 'ticketed', 'pay_at_airline']);
 
 /** Where the browser lands after the provider's page, by the payment's outcome. */
-export type ReturnLanding = 'success' | 'failure' | 'denied' | 'funding-denied' | 'pay';
+/**
+ * Where a browser back from a provider page goes. `booking`: the payment named is not one of this
+ * booking's (unknown to the provider or to us, or another booking's), so it says nothing about the
+ * booking; its page shows where it stands (a paid booking is never shown a failure).
+ */
+export type ReturnLanding = 'success' | 'failure' | 'denied' | 'funding-denied' | 'pay' | 'booking';
 
 /** Our attempt and its booking as a convergence left them. */
 export interface Convergence {
@@ -282,22 +287,21 @@ export class PaymentConvergence {
         { pnr, providerPayment: providerPaymentId.slice(0, 80), reason: String(error) },
         'a payment return names a payment the provider does not know',
       );
-      return 'failure';
+      return 'booking';
     }
     if (provided.reference !== pnr) {
       this.#options.log.warn(
         { pnr, providerPayment: provided.id, reference: provided.reference },
         'a payment return names a payment of another booking: refused',
       );
-      return 'failure';
+      return 'booking';
     }
     let convergence: Convergence;
     try {
       convergence = await this.converge(provided);
     } catch (error) {
-      if (error instanceof PaymentMismatchError || error instanceof UnknownPaymentError) {
-        return 'failure';
-      }
+      if (error instanceof UnknownPaymentError) return 'booking';
+      if (error instanceof PaymentMismatchError) return 'failure';
       throw error;
     }
     const { payment } = convergence;

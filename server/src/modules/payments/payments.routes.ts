@@ -21,7 +21,7 @@ const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /** Pay attempts per client in a minute; returns from provider pages likewise. */
-export const PAYMENT_RATE_LIMITS = { pay: 30, paymentReturn: 60 } as const;
+export const PAYMENT_RATE_LIMITS = { pay: 300, paymentReturn: 600 } as const;
 
 /** Where the browser lands after the provider's page, by the payment's outcome. */
 export function landingPath(pnr: string, landing: ReturnLanding): string {
@@ -29,13 +29,15 @@ export function landingPath(pnr: string, landing: ReturnLanding): string {
     case 'success':
       return `/payment/${pnr.toLowerCase()}/success`;
     case 'failure':
-      return `/payment/${pnr}/failure`;
+      return `/payment/${pnr.toLowerCase()}/failure`;
     case 'denied':
-      return `/payment/${pnr}/paypal/denied`;
+      return `/payment/${pnr.toLowerCase()}/paypal/denied`;
     case 'funding-denied':
-      return `/payment/${pnr}/paypal/funding-denied`;
+      return `/payment/${pnr.toLowerCase()}/paypal/funding-denied`;
     case 'pay':
       return `/booking/${pnr}/pay`;
+    case 'booking':
+      return `/bookings/${pnr}`;
   }
 }
 
@@ -124,9 +126,10 @@ export async function paymentsRoutes(
           'Where the provider sends the browser back, with `payment=<provider payment id>`. The',
           'query is only a hint: the payment is fetched from the provider and must belong to this',
           'booking (reference, amount, currency) before anything changes; then 302 to',
-          '`/payment/{pnr}/success`, `/payment/{PNR}/failure`, `/payment/{PNR}/paypal/denied`,',
-          '`/payment/{PNR}/paypal/funding-denied`, or back to `/booking/{PNR}/pay` while the',
-          'outcome is open.',
+          '`/payment/{pnr}/success`, `/payment/{pnr}/failure`, `/payment/{pnr}/paypal/denied`,',
+          '`/payment/{pnr}/paypal/funding-denied` (the PNR in lower case), or back to',
+          '`/booking/{PNR}/pay` while the outcome is open. A payment the provider does not know,',
+          'or not of this booking, says nothing about it: 302 to the booking page `/bookings/{PNR}`.',
         ].join(' '),
         params: PnrParamsSchema,
         querystring: z.object({ payment: z.string().min(1).max(200) }),

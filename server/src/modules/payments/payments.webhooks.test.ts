@@ -269,12 +269,12 @@ describe(`payment outcomes: webhooks, returns, reconciler (${dialectUnderTest()}
   it('PAY-5: forged returns pay nothing; a real one replayed 10× pays once', async () => {
     const booking = await next();
     const { redirectUrl, providerId } = await startThreeDSecure(booking);
-    const failure = `/payment/${booking.pnr}/failure`;
-    const returnPath = (payment: string) =>
-      `/api/booking/${booking.pnr}/payment-return?payment=${encodeURIComponent(payment)}`;
+    const bookingPage = `/bookings/${booking.pnr}`;
+    const returnPath = (payment: string, pnr = booking.pnr) =>
+      `/api/booking/${pnr}/payment-return?payment=${encodeURIComponent(payment)}`;
 
     // An id the provider does not know, one of another booking, one not completed yet.
-    expect(await comeBack(returnPath('pay_forged0000000000000000'))).toBe(failure);
+    expect(await comeBack(returnPath('pay_forged0000000000000000'))).toBe(bookingPage);
     const other = await next();
     const paidOther = await payBooking(test.app, other, {
       method: 'CREDIT_CARD',
@@ -282,7 +282,11 @@ describe(`payment outcomes: webhooks, returns, reconciler (${dialectUnderTest()}
     });
     expect(paidOther.statusCode).toBe(200);
     const [otherPayment] = await paymentRows(test.app, other.id);
-    expect(await comeBack(returnPath(otherPayment!.provider_ref!))).toBe(failure);
+    expect(await comeBack(returnPath(otherPayment!.provider_ref!))).toBe(bookingPage);
+    // An unknown payment on a paid booking never shows it a failure: its booking page tells.
+    expect(await comeBack(returnPath('pay_forged0000000000000000', other.pnr))).toBe(
+      `/bookings/${other.pnr}`,
+    );
     expect(await comeBack(returnPath(providerId))).toBe(`/booking/${booking.pnr}/pay`);
     // The success page itself is only a page: it changes nothing.
     await test.app.inject({
@@ -307,15 +311,15 @@ describe(`payment outcomes: webhooks, returns, reconciler (${dialectUnderTest()}
       .set((eb) => ({ amount_minor: eb('amount_minor', '+', 100) }))
       .where('booking_id', '=', booking.id)
       .execute();
-    expect(await comeBack(back)).toBe(`/payment/${booking.pnr}/failure`);
+    expect(await comeBack(back)).toBe(`/payment/${booking.pnr.toLowerCase()}/failure`);
     expect((await bookingRow(test.app, booking.id)).status).toBe('not_paid');
   });
 
   it('lands PayPal approvals, cancellations and funding failures on their pages', async () => {
     const landings = {
       approve: (pnr: string) => `/payment/${pnr.toLowerCase()}/success`,
-      cancel: (pnr: string) => `/payment/${pnr}/paypal/denied`,
-      funding_failure: (pnr: string) => `/payment/${pnr}/paypal/funding-denied`,
+      cancel: (pnr: string) => `/payment/${pnr.toLowerCase()}/paypal/denied`,
+      funding_failure: (pnr: string) => `/payment/${pnr.toLowerCase()}/paypal/funding-denied`,
     } as const;
     for (const [outcome, landing] of Object.entries(landings)) {
       const booking = await next();
@@ -371,7 +375,7 @@ describe(`payment outcomes: webhooks, returns, reconciler (${dialectUnderTest()}
       .execute();
     try {
       const back = await answerPage(redirectUrl, 'complete');
-      expect(await comeBack(back)).toBe(`/payment/${booking.pnr}/failure`);
+      expect(await comeBack(back)).toBe(`/payment/${booking.pnr.toLowerCase()}/failure`);
       await drainOutbox(test.app);
     } finally {
       await test.app.db

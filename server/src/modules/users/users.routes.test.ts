@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CurrentUserResponseSchema } from '@uniquair/contract/users';
@@ -186,12 +187,19 @@ describe('the users API', () => {
         const response = await held.app.inject({
           method: 'POST',
           url: '/api/users/register',
-          payload: { firstName: 'Ana', lastName: '<b>Pop</b>', email, password: PASSWORD },
+          payload: { firstName: 'Ana', lastName: "O'Pop", email, password: PASSWORD },
         });
         expect(response.statusCode).toBe(200);
         const page = await held.app.inject({ method: 'GET', url: '/dev/mailbox' });
         expect(page.statusCode).toBe(200);
         expect(page.headers['content-type']).toMatch(/^text\/html/);
+        // Its one fixed style is allowed by hash; nothing inline beyond it.
+        const csp = String(page.headers['content-security-policy']);
+        const hash = createHash('sha256')
+          .update(/<style>([\s\S]*)<\/style>/.exec(page.body)?.[1] ?? '')
+          .digest('base64');
+        expect(csp).toContain(`style-src 'sha256-${hash}'`);
+        expect(csp).not.toContain('unsafe-inline');
         expect(page.body).toContain(`data-to="${email}"`);
         expect(page.body).toMatch(
           /<a href="http:\/\/localhost:3000\/confirm-email\/[0-9a-f]{40}">/,

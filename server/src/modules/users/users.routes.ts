@@ -19,30 +19,42 @@ import {
 } from '@uniquair/contract/users';
 import { ServiceError } from '../../lib/service-error.ts';
 import { privateAnswer, requireSession } from '../../plugins/auth.ts';
-import type { ActiveSession } from '../../plugins/session.ts';
+import { tooManyRequests } from '../../plugins/rate-limit.ts';
+import { SESSION_COOKIE, type ActiveSession } from '../../plugins/session.ts';
 import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
 import { toCurrentUser } from './users.service.ts';
 import type { UserRow } from './users.repository.ts';
 
-/** Limits (reference notes §9); every one answers 429 with Retry-After. */
+/**
+ * Limits (reference notes §9); every one answers 429 with Retry-After and a message in the
+ * visitor's language. Strict per account and per e-mail address; per client address (IP) only
+ * generous ceilings, since thousands of travellers can share one address behind a carrier's NAT.
+ * The numbers are documented in docs/accounts.md ("Rate limits").
+ */
 export const USER_RATE_LIMITS = {
-  /** Wrong passwords per address and client in a minute; the next attempt is refused. */
+  /** Wrong passwords per e-mail address and client in a minute; the next attempt is refused. */
   signInFailures: { max: 10, timeWindow: 60_000 },
-  /** Sign-in attempts per client in a minute, whatever the address. */
-  signIn: { max: 30, timeWindow: 60_000 },
-  /** Registrations per client in an hour. */
-  register: { max: 10, timeWindow: 3_600_000 },
-  /** Recovery or sign-in link requests per client in an hour. */
-  linkRequests: { max: 20, timeWindow: 3_600_000 },
-  /** … and per address in an hour. */
+  /** Sign-in attempts per client address in a minute, whatever the e-mail address. */
+  signIn: { max: 600, timeWindow: 60_000 },
+  /** Registrations per client address in an hour. */
+  register: { max: 1_000, timeWindow: 3_600_000 },
+  /** … and per e-mail address in an hour (each one e-mails that address). */
+  registerPerAddress: { max: 5, timeWindow: 3_600_000 },
+  /** Recovery or sign-in link requests per client address in an hour. */
+  linkRequests: { max: 1_000, timeWindow: 3_600_000 },
+  /** … and per e-mail address in an hour. */
   linkRequestsPerAddress: { max: 5, timeWindow: 3_600_000 },
-  /** Opening e-mailed links, per client in a minute. */
-  tokens: { max: 30, timeWindow: 60_000 },
-  /** Password-checked changes (e-mail, password) per client in a minute. */
+  /** Opening e-mailed links, per client address in a minute (the tokens are 160 random bits). */
+  tokens: { max: 600, timeWindow: 60_000 },
+  /** Password-checked changes (e-mail, password) per session in a minute. */
   reauthentication: { max: 10, timeWindow: 60_000 },
-  /** Avatar uploads per client in an hour. */
+  /** Avatar uploads per session in an hour. */
   avatar: { max: 20, timeWindow: 3_600_000 },
 } as const;
+
+/** Counts per signed-in session (its cookie), or per client address without one. */
+const perSession = (request: FastifyRequest): string =>
+  `session:${request.cookies[`__Host-${SESSION_COOKIE}`] ?? request.cookies[SESSION_COOKIE] ?? request.ip}`;
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
@@ -95,10 +107,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     ...USER_RATE_LIMITS.linkRequestsPerAddress,
     keyGenerator: (request) => `link-requests:${bodyEmail(request)}`,
   });
+  const registrationsPerAddress = app.createRateLimit({
+    ...USER_RATE_LIMITS.registerPerAddress,
+    keyGenerator: (request) => `registrations:${bodyEmail(request).trim().toLowerCase()}`,
+  });
 
-  const tooMany = (reply: FastifyReply, seconds: number, message: string): never => {
-    reply.header('retry-after', String(Math.max(1, seconds)));
-    throw new ServiceError('TOO_MANY_REQUESTS', message, { _: [message] });
+  const tooMany = (request: FastifyRequest, reply: FastifyReply, seconds: number): never => {
+    throw tooManyRequests(request, reply, seconds);
   };
 
   const answer = (reply: FastifyReply, user: UserRow | null) =>
@@ -129,12 +144,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Create an account; a confirmation link is e-mailed',
         description:
-          'The answer is the same whether or not the address already has an account (that address is told by e-mail instead). The account is usable once its address is confirmed.',
+          'The answer is the same whether or not the address already has an account (that address is told by e-mail instead). The account is usable once its address is confirmed. A password among the 10,000 most common (any case) is 400 PASSWORD_TOO_COMMON, one containing the e-mail address’s local part 400 PASSWORD_CONTAINS_EMAIL.',
         body: RegisterRequestSchema,
         response: { 200: CurrentUserResponseSchema, ...errors(400, 403, 415, 429) },
       },
     },
     async (request, reply) => {
+      const perAddress = await registrationsPerAddress(request);
+      if (!perAddress.isAllowed && perAddress.isExceeded) {
+        tooMany(request, reply, perAddress.ttlInSeconds);
+      }
       const { locale } = await resolveVisitorPreferences(request);
       await users.register(request.body, locale);
       return answer(reply, await app.sessions.user(request));
@@ -157,7 +176,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const state = await signInFailures(request, { increment: false });
       if (!state.isAllowed && state.remaining === 0) {
-        tooMany(reply, state.ttlInSeconds, 'Too many failed sign-ins; try again later');
+        tooMany(request, reply, state.ttlInSeconds);
       }
       let user: UserRow;
       try {
@@ -208,7 +227,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const state = await linkRequestsPerAddress(request);
         if (!state.isAllowed && state.isExceeded) {
-          tooMany(reply, state.ttlInSeconds, 'Too many requests for this address; try again later');
+          tooMany(request, reply, state.ttlInSeconds);
         }
         await send(request.body.email);
         return privateAnswer(reply).send({ success: true as const });
@@ -229,7 +248,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Choose a new password with a recovery link',
         description:
-          "Single use. Expired, used or unknown: 410 LINK_EXPIRED 'Your recovery link has expired'. Every session of the account ends; the visitor then signs in with the new password.",
+          "Single use. Expired, used or unknown: 410 LINK_EXPIRED 'Your recovery link has expired'. Every session of the account ends; the visitor then signs in with the new password. A password among the 10,000 most common (any case) is 400 PASSWORD_TOO_COMMON, one containing the e-mail address’s local part 400 PASSWORD_CONTAINS_EMAIL.",
         params: LinkTokenParamsSchema,
         body: ResetPasswordRequestSchema,
         response: { 200: CurrentUserResponseSchema, ...errors(400, 403, 410, 415, 429) },
@@ -325,7 +344,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: {
           auth: 'session',
-          ...(doc.reauthenticates ? { rateLimit: USER_RATE_LIMITS.reauthentication } : {}),
+          ...(doc.reauthenticates
+            ? { rateLimit: { ...USER_RATE_LIMITS.reauthentication, keyGenerator: perSession } }
+            : {}),
         },
         schema: {
           tags: ['users'],
@@ -367,7 +388,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       summary: 'Change the password (needs the current one)',
       description:
-        'With `endOtherSessions` (default true) every other signed-in device is signed out. A wrong current password is 400 with `body.currentPassword`.',
+        'With `endOtherSessions` (default true) every other signed-in device is signed out. A wrong current password is 400 with `body.currentPassword`. A password among the 10,000 most common (any case) is 400 PASSWORD_TOO_COMMON, one containing the e-mail address’s local part 400 PASSWORD_CONTAINS_EMAIL.',
       body: UpdatePasswordRequestSchema,
       statuses: [400, 401, 403, 415, 429],
       reauthenticates: true,
@@ -385,7 +406,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/upload-avatar',
     {
-      config: { auth: 'session', rateLimit: USER_RATE_LIMITS.avatar, csrf: { multipart: true } },
+      config: {
+        auth: 'session',
+        rateLimit: { ...USER_RATE_LIMITS.avatar, keyGenerator: perSession },
+        csrf: { multipart: true },
+      },
       schema: {
         tags: ['users'],
         summary: 'Upload a new avatar (multipart form, field `avatar`)',

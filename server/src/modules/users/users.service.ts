@@ -8,6 +8,7 @@ import { secretHash } from '../../lib/secret-hash.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { processAvatar } from './users.avatar-image.ts';
 import { UserMailer } from './users.mailer.ts';
+import { assertPasswordAllowed } from './users.password-blocklist.ts';
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from './users.passwords.ts';
 import {
   changeUserEmail,
@@ -82,6 +83,7 @@ export class UsersService {
     input: { firstName: string; lastName: string; email: string; password: string },
     locale: string,
   ): Promise<void> {
+    await assertPasswordAllowed(input.password, input.email, 'body.password');
     const passwordHash = await hashPassword(input.password);
     const now = this.#now().toISOString();
     await this.#db.transaction().execute(async (trx) => {
@@ -196,6 +198,8 @@ export class UsersService {
           _: [RECOVERY_LINK_EXPIRED],
         });
       }
+      // Refused before anything is written: the link stays usable for a better password.
+      await assertPasswordAllowed(newPassword, current.email, 'body.newPassword.first');
       const updated = await updateUser(trx, used.user_id, {
         password_hash: passwordHash,
         password_changed_at: now,
@@ -330,6 +334,7 @@ export class UsersService {
         'body.currentPassword': ['Incorrect password'],
       });
     }
+    await assertPasswordAllowed(input.newPassword, user.email, 'body.newPassword.first');
     const passwordHash = await hashPassword(input.newPassword);
     const now = this.#now().toISOString();
     const updated = await this.#db.transaction().execute(async (trx) => {

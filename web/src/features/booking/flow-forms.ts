@@ -14,6 +14,7 @@ import {
   type PassengerTypeId,
 } from '@uniquair/domain/config/reference-ids';
 import { isYmd, type Ymd } from '@uniquair/domain/dates/ymd';
+import { isPersonName } from '@uniquair/domain/forms/person-name';
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { z } from 'zod';
 import type { ContactDraft, PassengerDraft } from './flow-state.ts';
@@ -54,7 +55,8 @@ function name(say: Say) {
     .string()
     .trim()
     .min(1, say('ui.field.required'))
-    .max(NAME_MAX, say('auth.fieldTooLong', { max: NAME_MAX }));
+    .max(NAME_MAX, say('auth.fieldTooLong', { max: NAME_MAX }))
+    .refine((text) => text === '' || isPersonName(text), say('auth.nameInvalid'));
 }
 
 function date(say: Say) {

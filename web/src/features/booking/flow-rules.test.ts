@@ -10,6 +10,7 @@ import {
   writeFlowState,
 } from './flow-state.ts';
 import { chargeLine, extrasInput, extrasTotal, faresTotal } from './pricing.ts';
+import { contactSchema } from './flow-forms.ts';
 import { draftFromSaved, fitsPassengerType } from './saved-passengers.ts';
 import { flightInfo, OUTBOUND, RETURN, TRIP_HASH } from './testing/flow-fixtures.ts';
 import { checkOffer, chosenTripOf, offersExtras, travelDays } from './trip-offer.ts';
@@ -165,5 +166,27 @@ describe('saved passengers', () => {
       documentNumber: '',
       birthDate: '2018-02-10',
     });
+  });
+});
+
+describe('the contact form', () => {
+  const say = (id: string) => id;
+  const contact = {
+    firstName: 'Zoë',
+    lastName: "O'Brien-Nguyễn",
+    email: 'zoe@example.com',
+    phoneCode: '40',
+    phone: '722 000 111',
+  };
+
+  it('takes names of any script and refuses markup in them', () => {
+    expect(contactSchema(say).safeParse(contact).success).toBe(true);
+    const result = contactSchema(say).safeParse({
+      ...contact,
+      firstName: '<script>alert(2)</script>',
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['firstName', 'auth.nameInvalid'],
+    ]);
   });
 });

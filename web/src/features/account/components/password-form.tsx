@@ -35,7 +35,7 @@ export function PasswordForm() {
       snackbar.show(intl.formatMessage({ id: 'account.passwordChanged' }));
     },
     problem: (error) => problemOf(error, 'account.failed'),
-    serverFields: ['currentPassword'],
+    serverFields: ['currentPassword', 'newPassword.first'],
   });
   return (
     <section className={styles.section} aria-labelledby="password-heading">

@@ -146,6 +146,47 @@ describe('register', () => {
   });
 });
 
+describe('register: names and passwords the server refuses', () => {
+  it('words a name with markup on its field before sending anything', async () => {
+    const user = userEvent.setup();
+    const api = mockAppApi();
+    renderApp('/register', { locale: 'fr' });
+    await heading('Créer un compte');
+    await user.type(screen.getByRole('textbox', { name: 'Prénom' }), '<script>alert(2)</script>');
+    await user.type(screen.getByRole('textbox', { name: 'Nom de famille' }), 'D’Angelo-Núñez');
+    await user.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), 'ana@example.com');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'a long secret phrase');
+    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect(
+      await screen.findByText(
+        'Utilisez uniquement des lettres, des espaces, des apostrophes, des traits d’union et des points',
+      ),
+    ).toBeDefined();
+    expect(screen.getAllByText(/Utilisez uniquement des lettres/)).toHaveLength(1);
+    expect(api.calls).not.toContain('POST /api/users/register');
+  });
+
+  it.each([
+    ['PASSWORD_TOO_COMMON', 'This password is too common. Choose one that is harder to guess.'],
+    ['PASSWORD_CONTAINS_EMAIL', 'The password must not contain your e-mail address.'],
+  ])('shows %s on the password field', async (code, text) => {
+    const user = userEvent.setup();
+    mockAppApi({
+      'POST /api/users/register': () =>
+        json({ success: false, code, errors: { 'body.password': ['refused'] } }, { status: 400 }),
+    });
+    renderApp('/register');
+    await heading('Register');
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ana');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Petrova');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'ana@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'password');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(await screen.findByText(text)).toBeDefined();
+    expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
 describe('e-mailed links', () => {
   it('confirms an address only when the button is pressed, then opens the account', async () => {
     const user = userEvent.setup();

@@ -28,6 +28,7 @@ export function RegisterScreen() {
       await register(values);
       setSentTo(values.email);
     },
+    serverFields: ['password', 'firstName', 'lastName'],
   });
 
   if (current.isLogged) return <Navigate to={paths.account.getHref()} replace />;

@@ -28,6 +28,7 @@ export function ResetScreen({ token }: { readonly token: string }) {
     },
     problem: (error) =>
       problemOf(error, 'auth.failed', { 404: 'auth.linkExpired', 410: 'auth.linkExpired' }),
+    serverFields: ['newPassword.first'],
   });
   return (
     <Screen title={intl.formatMessage({ id: 'auth.resetTitle' })}>

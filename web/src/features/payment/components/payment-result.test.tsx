@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeDeviceBooking, testBooking } from '../../../testing/booking-fixtures.ts';
-import { json, mockAppApi } from '../../../testing/mock-api.ts';
+import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { renderWithIntl } from '../../../components/ui/test-utils.tsx';
 import { HoldCountdown } from './hold-countdown.tsx';
@@ -82,6 +82,21 @@ describe('payment result pages', () => {
       `/bookings/${PNR}`,
     );
   }, 20_000);
+
+  it('thanks nobody for a booking that does not exist or is not this browser’s', async () => {
+    mockAppApi({ [`GET /api/booking/${PNR}/get`]: () => errorBody(404, 'NOT_FOUND') });
+    renderApp(`/payment/${PNR.toLowerCase()}/success`);
+    expect(
+      await screen.findByText(
+        'This booking is not stored on this device. Open it from the link in your confirmation e-mail, or sign in to see your bookings.',
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Booking ${PNR}`);
+    expect(screen.queryByText('Thank you for your payment')).toBeNull();
+    expect(screen.queryByText(/We are confirming the payment/)).toBeNull();
+  });
 
   it('says a failed payment failed and offers to pay again', async () => {
     storeDeviceBooking(PNR);

@@ -53,11 +53,33 @@ const PROGRESS_TEXTS = {
   expired: 'payment.hold.endedText',
 } as const;
 
-/** The success page's live part: the booking asked for until the payment settles. */
-function SuccessProgress({ pnr }: { readonly pnr: string }) {
+/** The success page's live part: where the payment stands, shown until it settles. */
+function SuccessProgress({ booking }: { readonly booking: BookingDetail }) {
+  const intl = useIntl();
+  const progress = paymentProgress(booking);
+  return (
+    <div className={styles.result}>
+      <p className={styles.failureTitle} role="status">
+        {intl.formatMessage({ id: PROGRESS_TEXTS[progress] })}
+      </p>
+      {progress === 'inProgress' || progress === 'confirmed' ? <Spinner size={24} /> : null}
+      {progress === 'failed' ? (
+        <Link className={screenStyles.action} to={paths.bookingPay.getHref(booking.pnr)}>
+          {intl.formatMessage({ id: 'payment.tryAgain' })}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The success page: the booking asked for until the payment settles. Nobody is thanked before the
+ * booking is known: an unknown booking, or one this browser may not open, reads as not found.
+ */
+function PaymentSuccess({ reference }: { readonly reference: string }) {
   const intl = useIntl();
   const booking = useQuery({
-    ...bookingQueryOptions(pnr),
+    ...bookingQueryOptions(reference),
     staleTime: 0,
     refetchInterval: (query) => {
       const data = query.state.data;
@@ -66,27 +88,29 @@ function SuccessProgress({ pnr }: { readonly pnr: string }) {
       return isSettledBooking(data) || progress === 'failed' ? false : PAYMENT_POLL_MS;
     },
   });
-  if (booking.isPending) return <Spinner size={48} />;
-  if (booking.isError) {
-    return isApiError(booking.error) && booking.error.status === 404 ? (
-      <BookingNotOnDevice returnTo={paths.paymentSuccess.getHref(pnr)} />
-    ) : (
-      <p role="alert">{intl.formatMessage({ id: 'booking.loadFailed' })}</p>
+  if (!booking.isSuccess) {
+    return (
+      <Screen title={intl.formatMessage({ id: 'booking.title' }, { pnr: reference })}>
+        {booking.isPending ? (
+          <Spinner size={48} />
+        ) : isApiError(booking.error) && booking.error.status === 404 ? (
+          <BookingNotOnDevice returnTo={paths.paymentSuccess.getHref(reference)} />
+        ) : (
+          <p role="alert">{intl.formatMessage({ id: 'booking.loadFailed' })}</p>
+        )}
+      </Screen>
     );
   }
-  const progress = paymentProgress(booking.data);
   return (
-    <div className={styles.result}>
-      <p className={styles.failureTitle} role="status">
-        {intl.formatMessage({ id: PROGRESS_TEXTS[progress] })}
-      </p>
-      {progress === 'inProgress' || progress === 'confirmed' ? <Spinner size={24} /> : null}
-      {progress === 'failed' ? (
-        <Link className={screenStyles.action} to={paths.bookingPay.getHref(pnr.toUpperCase())}>
-          {intl.formatMessage({ id: 'payment.tryAgain' })}
+    <Screen title={intl.formatMessage({ id: TEXTS.success.title })}>
+      <p>{intl.formatMessage({ id: TEXTS.success.text }, { pnr: reference })}</p>
+      <SuccessProgress booking={booking.data} />
+      <div className={screenStyles.links}>
+        <Link to={paths.booking.getHref(reference)}>
+          {intl.formatMessage({ id: 'payment.viewBooking' }, { pnr: reference })}
         </Link>
-      ) : null}
-    </div>
+      </div>
+    </Screen>
   );
 }
 
@@ -105,16 +129,14 @@ export function PaymentResult({
   const intl = useIntl();
   const texts = TEXTS[outcome];
   const reference = pnr.toUpperCase();
+  if (outcome === 'success') return <PaymentSuccess reference={reference} />;
   return (
     <Screen title={intl.formatMessage({ id: texts.title })}>
       <p>{intl.formatMessage({ id: texts.text }, { pnr: reference })}</p>
-      {outcome === 'success' ? <SuccessProgress pnr={reference} /> : null}
       <div className={screenStyles.links}>
-        {outcome === 'success' ? null : (
-          <Link className={screenStyles.action} to={paths.bookingPay.getHref(reference)}>
-            {intl.formatMessage({ id: 'payment.tryAgain' })}
-          </Link>
-        )}
+        <Link className={screenStyles.action} to={paths.bookingPay.getHref(reference)}>
+          {intl.formatMessage({ id: 'payment.tryAgain' })}
+        </Link>
         <Link to={paths.booking.getHref(reference)}>
           {intl.formatMessage({ id: 'payment.viewBooking' }, { pnr: reference })}
         </Link>

@@ -66,8 +66,11 @@ function describe(issue: ValidationIssue): [MessageKey, Record<string, number>?]
       return ['apiError.choice'];
     case 'unrecognized_keys':
       return ['apiError.notAccepted'];
-    case 'custom':
-      return [REASON_MESSAGES[String(params.reason)] ?? 'apiError.invalid'];
+    case 'custom': {
+      // A refinement's own parameters (`.refine(check, { params: { reason } })`).
+      const reason = (params.params as { reason?: unknown } | undefined)?.reason;
+      return [REASON_MESSAGES[String(reason)] ?? 'apiError.invalid'];
+    }
     default:
       return ['apiError.invalid'];
   }

@@ -1,42 +1,17 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { IntlMessageFormat } from 'intl-messageformat';
-import { negotiateLocale } from '@uniquair/domain/locale/accept-language';
-import { ENABLED_LOCALES } from '@uniquair/domain/locale/languages';
-import { CATALOGUE_LOCALES, loadMessages, SOURCE_LOCALE } from '@uniquair/i18n/messages';
+import { apiText, requestLocale } from '../lib/api-messages.ts';
 import { ServiceError } from '../lib/service-error.ts';
 
-/** The catalogue text of every 429 answer: 'Too many attempts. Please try again in {minutes}…'. */
-const TOO_MANY_KEY = 'errors.tooManyRequests';
-
-const tooManyTexts = new Map<string, IntlMessageFormat>();
-
-/** Compiles the 429 text of every catalogue once, so answering 429 never waits for a file. */
-async function loadTooManyTexts(): Promise<void> {
-  if (tooManyTexts.size > 0) return;
-  for (const locale of CATALOGUE_LOCALES) {
-    const { messages } = await loadMessages(locale);
-    tooManyTexts.set(
-      locale,
-      new IntlMessageFormat(messages[TOO_MANY_KEY], locale.replace('_', '-')),
-    );
-  }
-}
-
 /**
- * The 429 message in the visitor's language (the chosen locale's cookie, else Accept-Language),
- * with the wait rounded up to whole minutes.
+ * The 429 message in the visitor's language (the chosen locale's cookie, else Accept-Language):
+ * 'Too many attempts. Please try again in {minutes} minutes.', the wait rounded up to whole
+ * minutes.
  */
 export function tooManyRequestsMessage(request: FastifyRequest, retryAfterSeconds: number): string {
-  const chosen = request.server.visitorCookies.read(request, 'locale');
-  const locale =
-    chosen !== undefined && tooManyTexts.has(chosen)
-      ? chosen
-      : negotiateLocale(request.headers['accept-language'], ENABLED_LOCALES);
-  const text = tooManyTexts.get(locale) ?? tooManyTexts.get(SOURCE_LOCALE);
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return text === undefined ? 'Too many attempts' : String(text.format({ minutes }));
+  return apiText(requestLocale(request), 'errors.tooManyRequests', { minutes });
 }
 
 /**
@@ -66,7 +41,6 @@ export function tooManyRequests(
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
-    await loadTooManyTexts();
     await app.register(rateLimit, {
       global: false,
       ipv6Subnet: 56,
@@ -76,11 +50,11 @@ export const rateLimitPlugin = fp(
         'x-ratelimit-reset': true,
         'retry-after': true,
       },
-      errorResponseBuilder: (request, context) =>
-        Object.assign(new Error(tooManyRequestsMessage(request, Math.ceil(context.ttl / 1000))), {
-          statusCode: context.statusCode,
-        }),
+      errorResponseBuilder: (request, context) => {
+        const message = tooManyRequestsMessage(request, Math.ceil(context.ttl / 1000));
+        return new ServiceError('TOO_MANY_REQUESTS', message, { _: [message] });
+      },
     });
   },
-  { name: 'rate-limit', dependencies: ['cookies'] },
+  { name: 'rate-limit', dependencies: ['error-handler'] },
 );

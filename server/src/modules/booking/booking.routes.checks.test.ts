@@ -73,7 +73,7 @@ describe(`POST /api/booking/create: checks, prices, seats and extras (${dialectU
       second.lastName = 'Pop{}';
       body.booker.lastName = 'Ana\u0007';
       const error = expectApiError(await createBooking(testApp.app, body), 400, 'VALIDATION_ERROR');
-      const message = 'A name may hold only letters, spaces, apostrophes, hyphens and dots';
+      const message = 'Use only letters, spaces, apostrophes, hyphens and dots';
       const fields = Object.entries(error.errors);
       for (const field of ['passengers.0.firstName', 'passengers.1.lastName', 'booker.lastName']) {
         expect(fields.find(([key]) => key.endsWith(field))?.[1]).toEqual([message]);

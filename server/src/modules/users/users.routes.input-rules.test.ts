@@ -78,7 +78,7 @@ describe('account names', () => {
     ({ app } = started());
   });
 
-  const message = 'A name may hold only letters, spaces, apostrophes, hyphens and dots';
+  const message = 'Use only letters, spaces, apostrophes, hyphens and dots';
 
   it('refuses markup and control characters in names at registration and in the profile', async () => {
     const register = await post('/api/users/register', {

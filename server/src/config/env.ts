@@ -318,7 +318,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       });
     }
     for (const [name, why] of [
-      ['PUSH_EXTRA_ORIGINS', 'for tests and development only (push goes to the known push services)'],
+      [
+        'PUSH_EXTRA_ORIGINS',
+        'for tests and development only (push goes to the known push services)',
+      ],
       ['SEARCH_SLOW_SUPPLIER_MS', 'for tests and development only (it slows every search down)'],
       ['TEST_CRASH_AT', 'for the chaos tests only (the process kills itself mid-payment)'],
     ] as const) {

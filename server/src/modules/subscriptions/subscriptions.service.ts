@@ -57,7 +57,9 @@ export function checkSubscription(
     errors['body.subscription.publicKey'] = ['Expected a P-256 public key (65 bytes, base64url)'];
   }
   if (base64UrlLength(subscription.authToken) !== 16) {
-    errors['body.subscription.authToken'] = ['Expected a 16-byte authentication secret (base64url)'];
+    errors['body.subscription.authToken'] = [
+      'Expected a 16-byte authentication secret (base64url)',
+    ];
   }
   if (Object.keys(errors).length > 0) {
     throw new ServiceError('VALIDATION_ERROR', 'The push subscription is not valid', errors);

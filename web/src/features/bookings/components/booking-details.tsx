@@ -1,3 +1,4 @@
+import type { MessageKey } from '@uniquair/i18n/messages';
 import type { BookingDetail } from '@uniquair/contract/booking';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -26,8 +27,9 @@ const STATE_TEXTS = {
 
 function BookingStatus({ booking }: { readonly booking: BookingDetail }) {
   const intl = useIntl();
-  const status = booking.status as keyof typeof STATE_TEXTS;
-  const text = STATE_TEXTS[status] ?? 'booking.state.unknown';
+  // A status a newer server may add reads as unknown.
+  const text: MessageKey =
+    (STATE_TEXTS as Partial<Record<string, MessageKey>>)[booking.status] ?? 'booking.state.unknown';
   return (
     <section className={styles.section} aria-labelledby="booking-status">
       <h2 id="booking-status">{intl.formatMessage({ id: 'booking.statusTitle' })}</h2>

@@ -37,7 +37,7 @@ export function paymentProgress(booking: BookingDetail): PaymentProgress {
     case 'expired':
     case 'cancelled':
       return 'expired';
-    default: {
+    case 'not_paid': {
       const latest = booking.payments.at(-1);
       return latest?.state === 'failed' ? 'failed' : 'inProgress';
     }

@@ -4,7 +4,7 @@ import { createAccount, freshClient, freshEmail, signIn } from '../../../test/he
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { linkIn, tokenIn, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
 import { PASSWORD, usersApi } from '../../../test/helpers/users-api.ts';
-import { USER_RATE_LIMITS } from './users.routes.ts';
+import { USER_RATE_LIMITS } from './users.rate-limits.ts';
 
 /** NIST SP 800-63B §5.1.1.2: new passwords are checked against common ones and the address. */
 describe('passwords that are easy to guess', () => {

@@ -13,7 +13,7 @@ import { linkIn, tokenIn, type TestSmtpServer } from '../../../test/helpers/smtp
 import { usersApi } from '../../../test/helpers/users-api.ts';
 import { secretHash } from '../../lib/secret-hash.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { USER_RATE_LIMITS } from './users.routes.ts';
+import { USER_RATE_LIMITS } from './users.rate-limits.ts';
 import { TOKEN_LIFETIME_MS } from './users.mailer.ts';
 
 describe('the users API', () => {

@@ -20,50 +20,15 @@ import {
 import { ServiceError } from '../../lib/service-error.ts';
 import { privateAnswer, requireSession } from '../../plugins/auth.ts';
 import { tooManyRequests } from '../../plugins/rate-limit.ts';
-import { SESSION_COOKIE, type ActiveSession } from '../../plugins/session.ts';
+import type { ActiveSession } from '../../plugins/session.ts';
 import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
+import { perSession, USER_RATE_LIMITS } from './users.rate-limits.ts';
 import { toCurrentUser } from './users.service.ts';
 import type { UserRow } from './users.repository.ts';
-
-/**
- * Limits (reference notes §9); every one answers 429 with Retry-After and a message in the
- * visitor's language. Strict per account and per e-mail address; per client address (IP) only
- * generous ceilings, since thousands of travellers can share one address behind a carrier's NAT.
- * The numbers are documented in docs/accounts.md ("Rate limits").
- */
-export const USER_RATE_LIMITS = {
-  /** Wrong passwords per e-mail address and client in a minute; the next attempt is refused. */
-  signInFailures: { max: 10, timeWindow: 60_000 },
-  /** Sign-in attempts per client address in a minute, whatever the e-mail address. */
-  signIn: { max: 600, timeWindow: 60_000 },
-  /** Registrations per client address in an hour. */
-  register: { max: 1_000, timeWindow: 3_600_000 },
-  /** … and per e-mail address in an hour (each one e-mails that address). */
-  registerPerAddress: { max: 5, timeWindow: 3_600_000 },
-  /** Recovery or sign-in link requests per client address in an hour. */
-  linkRequests: { max: 1_000, timeWindow: 3_600_000 },
-  /** … and per e-mail address in an hour. */
-  linkRequestsPerAddress: { max: 5, timeWindow: 3_600_000 },
-  /** Opening e-mailed links, per client address in a minute (the tokens are 160 random bits). */
-  tokens: { max: 600, timeWindow: 60_000 },
-  /** Password-checked changes (e-mail, password) per session in a minute. */
-  reauthentication: { max: 10, timeWindow: 60_000 },
-  /** Avatar uploads per session in an hour. */
-  avatar: { max: 20, timeWindow: 3_600_000 },
-} as const;
-
-/** Counts per signed-in session (its cookie), or per client address without one. */
-const perSession = (request: FastifyRequest): string =>
-  `session:${request.cookies[`__Host-${SESSION_COOKIE}`] ?? request.cookies[SESSION_COOKIE] ?? request.ip}`;
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
-/**
- * The users API (SPEC §7 "Users", DESIGN §7): `/api/users/…`. Every answer carries `isLogged` and
- * `user` and is never cached. Bodies are validated with the contract's schemas, which drop any
- * field they do not name, so no request can write a column it was not meant to (mass assignment).
- */
 /**
  * The bytes of the `avatar` file of a multipart upload. A body that is not a well-formed form
  * (no closing boundary, a part without headers) is the client's mistake: 400 naming the field,
@@ -88,6 +53,11 @@ async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
   return withClientErrors(file.toBuffer());
 }
 
+/**
+ * The users API (SPEC §7 "Users", DESIGN §7): `/api/users/…`. Every answer carries `isLogged` and
+ * `user` and is never cached. Bodies are validated with the contract's schemas, which drop any
+ * field they do not name, so no request can write a column it was not meant to (mass assignment).
+ */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app;
 

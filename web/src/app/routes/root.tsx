@@ -39,6 +39,8 @@ import { focusHeading, isNewPage, shouldResetScroll } from '../../lib/navigation
 import { isNetworkOnly } from '../../lib/pwa/network-only.ts';
 import { ownerOf, setOfflineOwner } from '../../lib/pwa/offline-bookings.ts';
 import { disablePush, refreshPushSubscription } from '../../lib/pwa/push.ts';
+// Before any page checks a schema: every page renders inside the shell.
+import '../../lib/zod-config.ts';
 import { registerServiceWorker } from '../../lib/pwa/service-worker.ts';
 import { usePushMessages } from '../../lib/pwa/use-push-messages.ts';
 import styles from './root.module.css';

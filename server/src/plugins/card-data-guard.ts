@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { passesLuhn } from '@uniquair/domain/payments/card-number';
 import { errorBody } from '../lib/error-body.ts';
+import { findInJson } from '../lib/find-in-json.ts';
 
 /**
  * The ways a card number is written, after its first digit (ISO/IEC 7812 numbers start with 1–9):
@@ -40,27 +41,14 @@ export function containsCardNumber(text: string): boolean {
   return false;
 }
 
+const CARD_NUMBER = {
+  text: containsCardNumber,
+  number: (value: number) => Number.isFinite(value) && containsCardNumber(value.toFixed(0)),
+};
+
 /** The path (`body.card.number`) of the first value holding a card number, or null. */
-export function findCardNumber(value: unknown, path = 'body', depth = 0): string | null {
-  if (depth > 32) return null;
-  if (typeof value === 'string') return containsCardNumber(value) ? path : null;
-  if (typeof value === 'number') {
-    return Number.isFinite(value) && containsCardNumber(value.toFixed(0)) ? path : null;
-  }
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) {
-      const found = findCardNumber(value[index], `${path}.${index}`, depth + 1);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      const found = findCardNumber(item, `${path}.${key}`, depth + 1);
-      if (found !== null) return found;
-    }
-  }
-  return null;
+export function findCardNumber(value: unknown, path = 'body'): string | null {
+  return findInJson(value, path, CARD_NUMBER);
 }
 
 /** Refuses a JSON body that carries a card number anywhere (see cardDataGuardPlugin). */

@@ -1,29 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../lib/error-body.ts';
+import { findInJson } from '../lib/find-in-json.ts';
 
 const NUL = '\u0000';
 
+const NUL_TEXT = { text: (text: string) => text.includes(NUL), keys: true } as const;
+
 /** The path (`body.passengers.0.firstName`) of the first key or string holding U+0000, or null. */
-export function findNulCharacter(value: unknown, path: string, depth = 0): string | null {
-  if (depth > 32) return null;
-  if (typeof value === 'string') return value.includes(NUL) ? path : null;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) {
-      const found = findNulCharacter(value[index], `${path}.${index}`, depth + 1);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      const keyPath = `${path}.${key.replaceAll(NUL, '\\0')}`;
-      if (key.includes(NUL)) return keyPath;
-      const found = findNulCharacter(item, keyPath, depth + 1);
-      if (found !== null) return found;
-    }
-  }
-  return null;
+export function findNulCharacter(value: unknown, path: string): string | null {
+  const found = findInJson(value, path, NUL_TEXT);
+  // A key's NUL is written as `\0` in the field name the answer carries.
+  return found === null ? null : found.replaceAll(NUL, '\\0');
 }
 
 /** Refuses a request whose parameters, query or JSON body hold U+0000 (see the plugin). */

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the server suite against PostgreSQL: creates a fresh database for the run on the server
 // named by PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), points
-// TEST_DATABASE_URL at it, runs the tests, and drops it afterwards.
+// TEST_DATABASE_URL at it, runs the tests, and drops it afterwards. Arguments go to Vitest:
+// `npm run test:pg -- src/modules/booking` runs only those files.
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 
@@ -27,7 +28,7 @@ try {
 
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url.toString() },
 });

@@ -28,6 +28,11 @@ try {
 
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
+// The suite's databases are thrown away after the run, so their commits need not wait for the
+// write-ahead log to reach the disk: `synchronous_commit=off` keeps every transactional guarantee
+// the tests rely on (atomicity, isolation, locks, constraints) and only gives up durability across
+// a crash of the PostgreSQL server itself. It makes the suite several times faster on a slow disk.
+if (!url.searchParams.has('options')) url.searchParams.set('options', '-c synchronous_commit=off');
 const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url.toString() },

@@ -31,9 +31,23 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TASKSET = '/usr/bin/taskset';
 export const PINNED =
   process.env.BENCH_PIN !== '0' && existsSync(TASKSET) && availableParallelism() >= 2;
-if (PINNED) {
-  const clientCores = `1-${availableParallelism() - 1}`;
-  spawnSync(TASKSET, ['-a', '-cp', clientCores, String(process.pid)], { stdio: 'ignore' });
+const CLIENT_CORES = `1-${availableParallelism() - 1}`;
+if (PINNED)
+  spawnSync(TASKSET, ['-a', '-cp', CLIENT_CORES, String(process.pid)], { stdio: 'ignore' });
+
+/**
+ * Starts a program that should have every core, as a phone's browser has several, although this
+ * process is pinned: its children inherit the cores of the moment they start.
+ */
+export async function onAllCores<T>(start: () => Promise<T>): Promise<T> {
+  if (!PINNED) return start();
+  const all = `0-${availableParallelism() - 1}`;
+  spawnSync(TASKSET, ['-a', '-cp', all, String(process.pid)], { stdio: 'ignore' });
+  try {
+    return await start();
+  } finally {
+    spawnSync(TASKSET, ['-a', '-cp', CLIENT_CORES, String(process.pid)], { stdio: 'ignore' });
+  }
 }
 
 let seededTemplate: Promise<string> | undefined;

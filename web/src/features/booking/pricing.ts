@@ -5,6 +5,7 @@
  * total. The server prices the booking itself; this is what the traveller is told to expect.
  */
 import type { Currency } from '@uniquair/contract/data';
+import { apportion } from '@uniquair/domain/pricing/apportion';
 import { chargeCurrency, convertAmount } from '@uniquair/domain/pricing/currency';
 import { seatedPassengers, type Passengers } from '@uniquair/domain/search/passengers';
 import type { BookingExtraInputSchema } from '@uniquair/contract/booking';
@@ -62,4 +63,36 @@ export function chargeLine(
   const to = currencies.find((currency) => currency.code === charge);
   if (!from || !to) return null;
   return { currency: charge, amount: convertAmount(total, from, to) };
+}
+
+export interface ShownPrice {
+  readonly fares: number;
+  readonly extras: number;
+  readonly total: number;
+  readonly currency: string;
+}
+
+/**
+ * The trip's price in the currency the visitor chose: the total converted once, and the fares
+ * and extras as their shares of it, so that the lines shown add up to the total shown. In the
+ * flight info's own currency when the chosen one is unknown or cannot be converted.
+ */
+export function shownPrice(
+  parts: { readonly fares: number; readonly extras: number },
+  partsCurrency: string,
+  selected: Currency,
+  currencies: readonly Currency[],
+): ShownPrice {
+  const total = parts.fares + parts.extras;
+  const from = currencies.find((currency) => currency.code === partsCurrency);
+  if (from && partsCurrency !== selected.code) {
+    try {
+      const converted = convertAmount(total, from, selected);
+      const [fares = 0, extras = 0] = apportion([parts.fares, parts.extras], converted);
+      return { fares, extras, total: converted, currency: selected.code };
+    } catch {
+      // Shown in the flight info's currency below.
+    }
+  }
+  return { ...parts, total, currency: partsCurrency };
 }

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, type ApiHandler } from '../../../testing/mock-api.ts';
+import { priceLine } from '../../../testing/price-lines.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { mockFlowApi, OUTBOUND, rememberChosenTrip, RETURN } from '../testing/flow-fixtures.ts';
 import { fillAdult, fillContact, setUpFlowTests, TOKEN, valueOf } from '../testing/flow-form.ts';
@@ -90,6 +91,10 @@ describe('the booking flow, when the trip or the booking goes wrong', { timeout:
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(/Total to pay: BGN\s?180\.00/)).toBeDefined();
     expect(screen.getByText('You will be charged $100.00 in USD.')).toBeDefined();
+    expect(priceLine('Fares')).toMatch(/^BGN\s?180\.00$/);
+    expect(
+      screen.getByText(/so this one is charged in USD\. Amounts in BGN are a guide/),
+    ).toBeDefined();
   });
 
   it('puts the server’s field errors back on the form', async () => {

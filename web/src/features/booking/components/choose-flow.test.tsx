@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_BOOKINGS_KEY } from '../../../lib/device-data.ts';
 import { errorBody, json } from '../../../testing/mock-api.ts';
+import { priceLine } from '../../../testing/price-lines.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { FLOW_STORAGE_KEY } from '../flow-state.ts';
 import {
@@ -99,7 +100,8 @@ describe('the booking flow', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/choose/summary'));
     expect(await screen.findByText('Total to pay: $250.00')).toBeDefined();
-    expect(screen.getByText('Including extras: $70.00')).toBeDefined();
+    expect(priceLine('Fares')).toBe('$180.00');
+    expect(priceLine('Extras')).toBe('$70.00');
     // USD shown and charged: no second line.
     expect(screen.queryByText(/You will be charged/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Book' }));

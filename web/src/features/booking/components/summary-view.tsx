@@ -6,9 +6,10 @@ import { convertAmount } from '@uniquair/domain/pricing/currency';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../components/booking/format-money.ts';
+import { ChargeCurrencyRule, PriceLines } from '../../../components/booking/price-lines.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { extraKey, type FlowState } from '../flow-state.ts';
-import { chargeLine, extrasTotal, faresTotal } from '../pricing.ts';
+import { chargeLine, extrasTotal, faresTotal, shownPrice } from '../pricing.ts';
 import type { TripOffer } from '../trip-offer.ts';
 import type { FlowView } from '../flow-views.ts';
 import { cityOf, formatLocalDate, formatLocalTime, legName } from './leg-format.ts';
@@ -66,7 +67,9 @@ export function SummaryView({
   }, [problem]);
 
   const labels = passengerLabels(state.passengers, say);
-  const total = faresTotal(offer, passengerCounts) + extrasTotal(offer, state.extras);
+  const fares = faresTotal(offer, passengerCounts);
+  const extras = extrasTotal(offer, state.extras);
+  const total = fares + extras;
   const inSelected = (amount: number, currency: string): string => {
     const from = currencies.find((entry) => entry.code === currency);
     if (!from || currency === selected.code) return formatMoney(intl, amount, currency);
@@ -76,6 +79,7 @@ export function SummaryView({
       return formatMoney(intl, amount, currency);
     }
   };
+  const shown = shownPrice({ fares, extras }, offer.currency, selected, currencies);
   const charge = chargeLine(total, offer.currency, selected, currencies);
   const seats = passengerCounts.adults + passengerCounts.children;
 
@@ -223,23 +227,20 @@ export function SummaryView({
         <h2 id="summary-total" className={styles.cardHeading}>
           {say('flow.summary.totalHeading')}
         </h2>
+        <PriceLines {...shown} />
         <p className={styles.total}>
-          {say('flow.summary.total', { price: inSelected(total, offer.currency) })}
+          {say('flow.summary.total', { price: formatMoney(intl, shown.total, shown.currency) })}
         </p>
-        {extrasTotal(offer, state.extras) > 0 ? (
-          <p className={styles.muted}>
-            {say('flow.summary.extrasIncluded', {
-              price: inSelected(extrasTotal(offer, state.extras), offer.currency),
-            })}
-          </p>
-        ) : null}
         {charge ? (
-          <p>
-            {say('flow.summary.charged', {
-              price: formatMoney(intl, charge.amount, charge.currency),
-              currency: charge.currency,
-            })}
-          </p>
+          <>
+            <p>
+              {say('flow.summary.charged', {
+                price: formatMoney(intl, charge.amount, charge.currency),
+                currency: charge.currency,
+              })}
+            </p>
+            <ChargeCurrencyRule shown={selected.code} charged={charge.currency} />
+          </>
         ) : null}
         <p className={styles.muted}>{say('flow.summary.hold')}</p>
       </section>

@@ -7,6 +7,7 @@ import {
   testBooking,
 } from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
+import { priceLine } from '../../../testing/price-lines.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const PNR = 'K7Q2ZP4';
@@ -18,6 +19,8 @@ const ticketed = testBooking({
   extras: [
     { destinationIndex: 0, passengerIndex: 0, code: 'checked_bag', quantity: 1, price: 3_500 },
   ],
+  baseTotal: { amount: 27_500, currency: 'USD' },
+  chargeTotal: { amount: 27_500, currency: 'USD' },
   payments: [
     {
       method: 'CREDIT_CARD',
@@ -75,6 +78,8 @@ describe('booking page', () => {
       screen.getByText('1 extra checked bag for Ana Petrova on flight 1: $35.00'),
     ).toBeDefined();
     expect(screen.getByText('Card, VISA ending in 4242: $275.00, confirmed')).toBeDefined();
+    expect(priceLine('Fares')).toBe('$240.00');
+    expect(priceLine('Extras')).toBe('$35.00');
     const tickets = screen.getByRole('region', { name: 'Tickets' });
     const links = within(tickets).getAllByRole('link');
     // In passenger order: ticket 0 of flight 0 is the first passenger's.

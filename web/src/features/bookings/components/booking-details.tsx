@@ -11,6 +11,7 @@ import { PAYMENT_METHOD_NAMES } from '../../../components/booking/payment-method
 import { BookingLoader } from '../../../components/booking/booking-loader.tsx';
 import { BookingPassengers } from '../../../components/booking/booking-passengers.tsx';
 import { formatMoney } from '../../../components/booking/format-money.ts';
+import { PriceLines, chargedParts } from '../../../components/booking/price-lines.tsx';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ticketsOfFlight } from '../booking-tickets.ts';
@@ -112,6 +113,7 @@ function BookingBody({ booking, airports }: BookingViewProps) {
 
       <section className={styles.section} aria-labelledby="booking-payments">
         <h2 id="booking-payments">{intl.formatMessage({ id: 'booking.payments' })}</h2>
+        <PriceLines {...chargedParts(booking)} />
         <p className={styles.total}>
           {intl.formatMessage(
             { id: 'payment.total' },

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, json, mockAppApi, type ApiHandler } from '../../../testing/mock-api.ts';
+import { priceLine } from '../../../testing/price-lines.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import {
   storeDeviceBooking,
@@ -93,6 +94,10 @@ describe('pay page', () => {
     expect(screen.getByText('Iva Petrova (Child)')).toBeDefined();
     expect(screen.getByText(/Departs Sofia \(SOF\) at 7:05 AM/)).toBeDefined();
     expect(screen.getByText('Total: $240.00')).toBeDefined();
+    // Two seats at $120.00, no extras; shown and charged in USD, so no currency rule.
+    expect(priceLine('Fares')).toBe('$240.00');
+    expect(priceLine('Extras')).toBe('none');
+    expect(screen.queryByText(/Bookings are charged in/)).toBeNull();
     expect(screen.getByText('Your seats are held for')).toBeDefined();
     const methods = await screen.findByRole('group', { name: 'How would you like to pay?' });
     expect(within(methods).getByRole('radio', { name: /Card \$240\.00/ })).toBeDefined();

@@ -11,6 +11,11 @@ import {
 import { BookingLoader } from '../../../components/booking/booking-loader.tsx';
 import { BookingPassengers } from '../../../components/booking/booking-passengers.tsx';
 import { formatMoney } from '../../../components/booking/format-money.ts';
+import {
+  ChargeCurrencyRule,
+  PriceLines,
+  chargedParts,
+} from '../../../components/booking/price-lines.tsx';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -29,21 +34,25 @@ export function BookingTotal({ booking }: { readonly booking: BookingDetail }) {
   const formatPrice = useFormatPrice();
   const { amount, currency: chargeCurrency } = booking.chargeTotal;
   return (
-    <p className={styles.total}>
-      {intl.formatMessage(
-        { id: 'payment.total' },
-        { amount: formatMoney(intl, amount, chargeCurrency) },
-      )}
-      {currency.code === chargeCurrency ? null : (
-        <span className={styles.converted}>
-          {' '}
-          {intl.formatMessage(
-            { id: 'payment.totalConverted' },
-            { amount: formatPrice(amount, chargeCurrency) },
-          )}
-        </span>
-      )}
-    </p>
+    <>
+      <PriceLines {...chargedParts(booking)} />
+      <p className={styles.total}>
+        {intl.formatMessage(
+          { id: 'payment.total' },
+          { amount: formatMoney(intl, amount, chargeCurrency) },
+        )}
+        {currency.code === chargeCurrency ? null : (
+          <span className={styles.converted}>
+            {' '}
+            {intl.formatMessage(
+              { id: 'payment.totalConverted' },
+              { amount: formatPrice(amount, chargeCurrency) },
+            )}
+          </span>
+        )}
+      </p>
+      <ChargeCurrencyRule shown={currency.code} charged={chargeCurrency} />
+    </>
   );
 }
 

@@ -327,6 +327,14 @@ export const BookingHandOffResponseSchema = z
   })
   .meta({ id: 'BookingHandOff' });
 
+/**
+ * `POST /api/booking/{pnr}/send-link`: accepted, whether or not the PNR exists; when it does, a
+ * new single-use link is on its way to the address the booking was made with.
+ */
+export const BookingLinkSentResponseSchema = z
+  .object({ success: z.literal(true) })
+  .meta({ id: 'BookingLinkSent' });
+
 export type CreateBookingRequest = z.input<typeof CreateBookingRequestSchema>;
 export type CreateBookingResponse = z.infer<typeof CreateBookingResponseSchema>;
 export type BookingPassengerInput = z.infer<typeof BookingPassengerInputSchema>;

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BookingDetail, BookingResponse } from '@uniquair/contract/booking';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
-import { apiGet } from './api-client.ts';
+import { apiGet, apiPost } from './api-client.ts';
 import { readDeviceBookings } from './device-data.ts';
 import { withOfflineCopy } from './pwa/offline-bookings.ts';
 
@@ -48,4 +48,12 @@ export const bookingQueryOptions = (pnr: string) =>
 /** States in which the booking will not change by itself any more. */
 export function isSettledBooking(booking: BookingDetail): boolean {
   return ['ticketed', 'pay_at_airline', 'expired', 'cancelled'].includes(booking.status);
+}
+
+/**
+ * `POST /api/booking/{pnr}/send-link`: asks for a new e-mailed link to the booking, which goes to
+ * the address the booking was made with (the answer is the same whether or not it exists).
+ */
+export async function requestBookingLink(pnr: string): Promise<void> {
+  await apiPost(`/api/booking/${encodeURIComponent(pnr.toUpperCase())}/send-link`);
 }

@@ -19,7 +19,8 @@ export interface HandOffPage {
 
 /**
  * The page an e-mailed booking link opens (DESIGN §7: opening shows a page, only a POST consumes
- * the token — mail scanners open links). It names the booking and offers one button; the button
+ * the token — mail scanners open links). It names the booking and offers one button (and, once
+ * the link turns out used or expired, a second one asking for a new link by e-mail); the button
  * POSTs the same path as JSON (same origin, as the CSRF rules ask), and on success goes to
  * `next#device-token=<token>`, where the web app keeps the device token and clears the fragment.
  * Nothing on the page depends on whether the token is valid, so opening it discloses nothing.
@@ -43,18 +44,21 @@ export async function renderHandOffPage(options: {
   const nonce = randomBytes(16).toString('base64');
   const script = `
 (function () {
-  var button = document.getElementById('go');
-  var status = document.getElementById('status');
-  button.addEventListener('click', function () {
-    button.disabled = true;
-    status.textContent = button.getAttribute('data-working');
-    fetch(window.location.pathname, {
+  function post(path) {
+    return fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: '{}',
       credentials: 'same-origin',
       cache: 'no-store'
-    }).then(function (response) {
+    });
+  }
+  var button = document.getElementById('go');
+  var status = document.getElementById('status');
+  button.addEventListener('click', function () {
+    button.disabled = true;
+    status.textContent = button.getAttribute('data-working');
+    post(window.location.pathname).then(function (response) {
       return response.json().then(function (body) {
         if (response.ok && body && body.success && typeof body.next === 'string' &&
             body.next.charAt(0) === '/' && body.next.charAt(1) !== '/') {
@@ -64,10 +68,30 @@ export async function renderHandOffPage(options: {
         status.textContent = button.getAttribute(
           response.status === 410 ? 'data-expired' : 'data-failed');
         if (response.status !== 410) button.disabled = false;
+        else again.hidden = false;
       });
     }).catch(function () {
       status.textContent = button.getAttribute('data-failed');
       button.disabled = false;
+    });
+  });
+  var again = document.getElementById('again');
+  again.addEventListener('click', function () {
+    again.disabled = true;
+    post(again.getAttribute('data-path')).then(function (response) {
+      if (response.status === 202) {
+        status.textContent = again.getAttribute('data-sent');
+        again.hidden = true;
+        return;
+      }
+      return response.json().then(function (body) {
+        var said = body && body.errors && body.errors._ && body.errors._[0];
+        status.textContent = typeof said === 'string' ? said : again.getAttribute('data-failed');
+        again.disabled = false;
+      });
+    }).catch(function () {
+      status.textContent = again.getAttribute('data-failed');
+      again.disabled = false;
     });
   });
 })();`;
@@ -79,7 +103,8 @@ h1{font-size:24px;margin:0 0 16px}
 p{font-size:16px;line-height:1.5;margin:0 0 16px}
 button{padding:12px 24px;background:#123a8c;color:#fff;border:0;border-radius:6px;font-weight:700;font-size:16px;cursor:pointer}
 button:focus-visible{outline:3px solid #f2a900;outline-offset:2px}
-button:disabled{opacity:.7;cursor:progress}`;
+button:disabled{opacity:.7;cursor:progress}
+button[hidden]{display:none}`;
   const title = text(`${prefix}.title`);
   const html = [
     '<!doctype html>',
@@ -99,6 +124,10 @@ button:disabled{opacity:.7;cursor:progress}`;
       ` data-failed="${escapeHtml(text('bookingHandOff.failed'))}">` +
       `${escapeHtml(text(`${prefix}.action`))}</button>`,
     '<p id="status" role="status" aria-live="polite"></p>',
+    `<button id="again" type="button" hidden data-path="/api/booking/${escapeHtml(options.pnr)}/send-link"` +
+      ` data-sent="${escapeHtml(text('bookingLink.sent'))}"` +
+      ` data-failed="${escapeHtml(text('bookingLink.failed'))}">` +
+      `${escapeHtml(text('bookingLink.request'))}</button>`,
     '</main>',
     `<script nonce="${nonce}">${script}</script>`,
     '</body></html>',

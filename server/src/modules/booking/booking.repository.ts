@@ -187,6 +187,21 @@ export async function issueBookingLinkToken(
   return token;
 }
 
+/** How many link tokens were issued for a booking since `since` (ISO instant). */
+export async function linkTokensIssuedSince(
+  db: Kysely<Database>,
+  bookingId: number,
+  since: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('booking_link_tokens')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('booking_id', '=', bookingId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /**
  * Uses a link token once: one conditional update marks it used when it is of this purpose, for
  * the booking with this PNR, unused and not expired. Answers the booking id, or null (unknown,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   BookingHandOffParamsSchema,
   BookingHandOffResponseSchema,
+  BookingLinkSentResponseSchema,
   BookingResponseSchema,
   CreateBookingRequestSchema,
   CreateBookingResponseSchema,
@@ -39,6 +40,8 @@ export const BOOKING_RATE_LIMITS = {
   reads: { max: 1_200, timeWindow: 60_000 },
   /** Opening and using e-mailed links, per client in a minute. */
   handOffs: { max: 300, timeWindow: 60_000 },
+  /** Asking for a new e-mailed link, per client in ten minutes. */
+  newLinks: { max: 10, timeWindow: 600_000 },
 } as const;
 
 const deviceTokensHeader = z.object({
@@ -292,6 +295,37 @@ export async function bookingRoutes(
       },
     );
   };
+  app.post(
+    '/api/booking/:pnr/send-link',
+    {
+      config: { rateLimit: BOOKING_RATE_LIMITS.newLinks },
+      schema: {
+        tags: ['booking'],
+        summary: 'E-mail a new link to a booking to the address it was made with',
+        description:
+          'For a used or expired e-mailed link, or another device: a new single-use link (to ' +
+          'finish paying while the hold runs, else to open the booking for 24 hours) goes to the ' +
+          "booking's own e-mail address, never to one given here, at most 3 an hour. The answer " +
+          'is 202 whether or not the PNR exists; unknown PNRs count towards the look-up limit.',
+        params: PnrParamsSchema,
+        response: { 202: BookingLinkSentResponseSchema, ...errors(400, 403, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const wait = guard.retryAfter(request.ip);
+      if (wait > 0) throw tooManyRequests(request, reply, wait);
+      try {
+        await service.sendNewLink(request.params.pnr);
+      } catch (error) {
+        if (!(error instanceof ServiceError) || error.code !== 'NOT_FOUND') throw error;
+        guard.miss(request.ip);
+      }
+      return privateAnswer(reply)
+        .code(202)
+        .send({ success: true as const });
+    },
+  );
+
   handOff(
     'finish',
     '/api/booking/:pnr/finish/:token',

@@ -39,7 +39,7 @@ export class BookingService {
     this.#holds = new BookingHolds(options.db, options.now, this.#calendars);
     this.#creation = new BookingCreation({ ...options, calendars: this.#calendars });
     this.#reads = new BookingReads({ ...options, holds: this.#holds });
-    this.#handOffs = new BookingHandOffs(options.db, options.now);
+    this.#handOffs = new BookingHandOffs(options);
   }
 
   /** `POST /api/booking/create`: seats held, price computed here. */
@@ -77,6 +77,11 @@ export class BookingService {
     purpose: LinkPurpose,
   ): Promise<{ pnr: string; deviceToken: string; next: string }> {
     return this.#handOffs.handOff(pnr, token, purpose);
+  }
+
+  /** E-mails the booker a new link to the booking (never to anyone else). */
+  sendNewLink(pnr: string): Promise<void> {
+    return this.#handOffs.sendNewLink(pnr);
   }
 
   /** A link token for a booking's e-mail, in the caller's transaction (tickets). */

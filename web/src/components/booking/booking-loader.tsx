@@ -30,7 +30,7 @@ export function BookingLoader({
   if (booking.isPending) return <Spinner size={48} />;
   if (!booking.isError) return children(booking.data);
   if (isApiError(booking.error) && booking.error.status === 404) {
-    return <BookingNotOnDevice returnTo={returnTo} />;
+    return <BookingNotOnDevice pnr={pnr} returnTo={returnTo} />;
   }
   const message = intl.formatMessage({ id: 'booking.loadFailed' });
   return retry ? (

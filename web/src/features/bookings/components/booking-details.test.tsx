@@ -67,7 +67,8 @@ describe('booking page', () => {
       await screen.findByText(
         'Your booking is paid and your tickets have been issued.',
         {},
-        { timeout: 5_000 },
+        // The first render of the file loads the app's lazy modules.
+        { timeout: 10_000 },
       ),
     ).toBeDefined();
     expect(header).toBe(TEST_DEVICE_TOKEN);
@@ -133,6 +134,42 @@ describe('booking page', () => {
     expect(within(main).getByRole('link', { name: 'My bookings' }).getAttribute('href')).toBe(
       '/bookings',
     );
+  });
+
+  it('sends a new e-mailed link on request, to the address the booking was made with', async () => {
+    const user = userEvent.setup();
+    let asked = 0;
+    mockAppApi({
+      [`GET /api/booking/${PNR}/get`]: () => errorBody(404, 'NOT_FOUND'),
+      [`POST /api/booking/${PNR}/send-link`]: () => {
+        asked += 1;
+        return asked === 1
+          ? json(
+              {
+                success: false,
+                code: 'TOO_MANY_REQUESTS',
+                errors: { _: ['Too many attempts. Please try again in 2 minutes.'] },
+              },
+              { status: 429 },
+            )
+          : json({ success: true }, { status: 202 });
+      },
+    });
+    renderApp(`/bookings/${PNR.toLowerCase()}`);
+    const request = await screen.findByRole('button', { name: 'E-mail me a new link' });
+    await user.click(request);
+    expect(
+      await screen.findByText('Too many attempts. Please try again in 2 minutes.'),
+    ).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'E-mail me a new link' }));
+    expect(
+      await screen.findByText(
+        /If this booking exists, a new link is on its way to the e-mail address it was booked with\./,
+      ),
+    ).toBeDefined();
+    expect(asked).toBe(2);
+    expect(screen.queryByRole('button', { name: 'E-mail me a new link' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('keeps a hand-off token for this booking and removes it from the address', async () => {

@@ -94,7 +94,7 @@ function PaymentSuccess({ reference }: { readonly reference: string }) {
         {booking.isPending ? (
           <Spinner size={48} />
         ) : isApiError(booking.error) && booking.error.status === 404 ? (
-          <BookingNotOnDevice returnTo={paths.paymentSuccess.getHref(reference)} />
+          <BookingNotOnDevice pnr={reference} returnTo={paths.paymentSuccess.getHref(reference)} />
         ) : (
           <p role="alert">{intl.formatMessage({ id: 'booking.loadFailed' })}</p>
         )}

@@ -47,6 +47,8 @@ export const SharedSegmentSchema = z.object({
   departureUtc: z.string(),
   arrivalLocal: z.string(),
   arrivalUtc: z.string(),
+  /** Minutes in the air. */
+  duration: z.number().int(),
 });
 
 export const SharedFlightSchema = z.object({

@@ -74,6 +74,7 @@ interface StoredSegment {
   departureUtc?: unknown;
   arrivalLocal?: unknown;
   arrivalUtc?: unknown;
+  duration?: unknown;
 }
 
 /** The fields of a stored segment a shared view shows, and nothing else. */
@@ -89,6 +90,7 @@ function sharedSegments(json: string): SharedBooking['flights'][number]['segment
     departureUtc: text(segment.departureUtc),
     arrivalLocal: text(segment.arrivalLocal),
     arrivalUtc: text(segment.arrivalUtc),
+    duration: typeof segment.duration === 'number' ? Math.round(segment.duration) : 0,
   }));
 }
 

@@ -21,12 +21,12 @@ export const deviceTokensHeader = z.object({
 
 /** Who is asking, and a booking operation run through the look-up miss limit. */
 export interface BookingReadGuard {
-  viewerOf(request: FastifyRequest): Promise<Viewer>;
-  guarded<T>(
+  readonly viewerOf: (request: FastifyRequest) => Promise<Viewer>;
+  readonly guarded: <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     read: (viewer: Viewer) => Promise<T>,
-  ): Promise<T>;
+  ) => Promise<T>;
 }
 
 /**

@@ -14,6 +14,7 @@ import { formatMoney } from '../../../components/booking/format-money.ts';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ticketsOfFlight } from '../booking-tickets.ts';
+import { ManageBooking } from './booking-manage.tsx';
 import styles from './booking-details.module.css';
 
 const STATE_TEXTS = {
@@ -186,6 +187,8 @@ function BookingBody({ booking, airports }: BookingViewProps) {
           </ul>
         )}
       </section>
+
+      <ManageBooking booking={booking} airports={airports} />
     </>
   );
 }

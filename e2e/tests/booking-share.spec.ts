@@ -12,6 +12,7 @@ test('shares a confirmed booking with a fresh browser, names and flights only', 
   request,
   browser,
 }) => {
+  test.setTimeout(180_000);
   const trip = await bookTrip(page, request, { oneWay: true, daysAhead: 26 });
   await page.getByRole('radio', { name: /Pay the airline directly/ }).check();
   await page.getByRole('button', { name: 'Confirm booking' }).click();

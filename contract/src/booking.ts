@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from '@uniquair/domain/config/payment-providers';
 import { BookingStatusSchema, DeviceTokenSchema } from './booking-list.ts';
+import { BookingFeedbackSchema } from './booking-manage.ts';
 import { BaggageAllowanceSchema, ExtraCodeSchema } from './flight.ts';
 import { SearchHashSchema, YmdSchema } from './search.ts';
 import { personNameSchema } from './users.ts';
@@ -234,6 +235,8 @@ export const BookingDetailSchema = z
     tickets: z.array(BookingTicketSchema),
     /** Whether the requester may pay it now (not paid, hold running, a method enabled). */
     payable: z.boolean(),
+    /** The traveller's rating of the booking (`POST /api/booking/{pnr}/feedback`), or null. */
+    feedback: BookingFeedbackSchema.nullable(),
   })
   .meta({ id: 'BookingDetail' });
 

@@ -7,6 +7,11 @@ import type {
   UsersTable,
 } from './tables/accounts.ts';
 import type {
+  BookingFeedbackTable,
+  BookingSharesTable,
+  BookingTicketResendsTable,
+} from './tables/booking-manage.ts';
+import type {
   BookingDeviceTokensTable,
   BookingExtrasTable,
   BookingFlightsTable,
@@ -113,4 +118,7 @@ export interface Database {
   push_subscription_bookings: PushSubscriptionBookingsTable;
   push_vapid_keys: PushVapidKeysTable;
   push_app_releases: PushAppReleasesTable;
+  booking_shares: BookingSharesTable;
+  booking_ticket_resends: BookingTicketResendsTable;
+  booking_feedback: BookingFeedbackTable;
 }

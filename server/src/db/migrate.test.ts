@@ -57,6 +57,9 @@ const TABLES: readonly (keyof Database)[] = [
   'push_subscription_bookings',
   'push_vapid_keys',
   'push_app_releases',
+  'booking_shares',
+  'booking_ticket_resends',
+  'booking_feedback',
 ];
 
 async function tableNames(db: Kysely<Database>): Promise<string[]> {

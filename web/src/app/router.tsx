@@ -166,6 +166,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: async () => ({ Component: (await import('./routes/booking.tsx')).TicketRoute }),
             },
             {
+              path: paths.sharedBooking.path,
+              handle: NETWORK_ONLY,
+              loader: ({ params }) => ({ token: requireLinkToken(params) }),
+              lazy: async () => ({
+                Component: (await import('./routes/shared-booking.tsx')).SharedBookingRoute,
+              }),
+            },
+            {
               path: paths.bookingSupportTicketOpen.path,
               handle: NETWORK_ONLY,
               loader: guarded(({ params }) => ({ pnr: requirePnr(params) })),

@@ -108,6 +108,7 @@ const sampleHrefs: Record<Exclude<RouteName, 'notFound'>, string> = {
   bookingsAll: paths.bookingsAll.getHref(2),
   booking: paths.booking.getHref('AB12CD3'),
   ticket: paths.ticket.getHref('AB12CD3', 1, 0),
+  sharedBooking: paths.sharedBooking.getHref('0123456789abcdef0123456789abcdef01234567'),
   bookingSupportTicketOpen: paths.bookingSupportTicketOpen.getHref('AB12CD3'),
   support: paths.support.getHref(),
   supportTickets: paths.supportTickets.getHref(),

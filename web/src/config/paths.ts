@@ -141,6 +141,12 @@ export const paths = {
       }),
   },
 
+  /** A trip shared by its traveller: read-only, no sign-in (a share link's token, 40 hex). */
+  sharedBooking: {
+    path: '/shared-booking/:token',
+    getHref: (token: string) => generatePath('/shared-booking/:token', { token }),
+  },
+
   bookingSupportTicketOpen: {
     path: '/bookings/:pnr/open-ticket',
     getHref: (pnr: string) => generatePath('/bookings/:pnr/open-ticket', { pnr }),

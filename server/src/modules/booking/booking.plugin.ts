@@ -4,6 +4,9 @@ import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-provi
 import { runEvery } from '../../lib/interval-job.ts';
 import { savePassengers } from '../bookings-list/bookings-list.service.ts';
 import { refreshPriceCalendars } from '../pricing/pricing.service.ts';
+import { bookingManageRoutes } from './booking.manage-routes.ts';
+import { BookingManagement } from './booking.manage.ts';
+import { bookingReadGuard } from './booking.read-guard.ts';
 import { bookingRoutes } from './booking.routes.ts';
 import { BookingService } from './booking.service.ts';
 
@@ -58,11 +61,25 @@ export const bookingPlugin = fp(
       failure: 'could not expire seat holds',
       afterStop: () => service.calendarsSettled(),
     });
+    const readGuard = bookingReadGuard(app, {
+      lookupMissesPer10Minutes: options.lookupMissesPer10Minutes,
+    });
     await app.register(bookingRoutes, {
       service,
       clientKey: options.clientKey,
       createsPerMinute: options.createsPerMinute,
-      lookupMissesPer10Minutes: options.lookupMissesPer10Minutes,
+      readGuard,
+    });
+    await app.register(bookingManageRoutes, {
+      readGuard,
+      manage: new BookingManagement({
+        db: app.db,
+        now: () => app.now(),
+        open: (pnr, viewer) => service.open(pnr, viewer),
+        publicUrl: options.publicUrl,
+        addressKey: options.clientKey,
+        kickOutbox: () => app.outbox.kick(),
+      }),
     });
   },
   { name: 'booking' },

@@ -17,6 +17,7 @@ import { secretHash } from '../../lib/secret-hash.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { fareRulesOf } from '../flight/flight.fare-rules.ts';
 import type { BookingHolds } from './booking.holds.ts';
+import { feedbackOf } from './booking.manage-repository.ts';
 import {
   bookingById,
   bookingByPnr,
@@ -126,7 +127,10 @@ export class BookingReads {
   /** `GET /api/booking/{pnr}/get`. */
   async detail(pnr: string, viewer: Viewer): Promise<BookingDetail> {
     const row = await this.open(pnr, viewer);
-    const parts = await bookingParts(this.#db, row.id);
+    const [parts, feedback] = await Promise.all([
+      bookingParts(this.#db, row.id),
+      feedbackOf(this.#db, row.id),
+    ]);
     const now = this.#now().toISOString();
     return {
       pnr: row.pnr,
@@ -182,6 +186,7 @@ export class BookingReads {
         issuedAt: ticket.issued_at,
       })),
       payable: this.#payable(row, now),
+      feedback,
     };
   }
 

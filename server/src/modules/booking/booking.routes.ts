@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,20 +13,15 @@ import {
   PnrParamsSchema,
 } from '@uniquair/contract/booking';
 import { BookingExtraDataResponseSchema } from '@uniquair/contract/booking-extra-data';
-import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
-import { ServiceError } from '../../lib/service-error.ts';
 import { privateAnswer } from '../../plugins/auth.ts';
-import { tooManyRequests } from '../../plugins/rate-limit.ts';
 import { currentAffiliate } from '../affiliates/affiliates.service.ts';
-import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
 import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
-import type { Viewer } from './booking.read.ts';
 import type { BookingService } from './booking.service.ts';
 import { TooManyHolds } from './booking.unpaid-caps.ts';
 import { BUSY_RETRY_AFTER_SECONDS, busyAsUnavailable } from './booking.database-busy.ts';
 import { renderHandOffPage, type HandOffPurpose } from './booking.hand-off-page.ts';
-import { LookupGuard } from './booking.lookup-guard.ts';
+import { deviceTokensHeader, type BookingReadGuard } from './booking.read-guard.ts';
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
@@ -44,23 +39,13 @@ export const BOOKING_RATE_LIMITS = {
   newLinks: { max: 10, timeWindow: 600_000 },
 } as const;
 
-const deviceTokensHeader = z.object({
-  [DEVICE_TOKENS_HEADER]: z
-    .string()
-    .max(4_000)
-    .optional()
-    .meta({ description: 'Device booking tokens of this browser, comma-separated.' }),
-});
-
-/** Window of the look-up miss limit. */
-const LOOKUP_WINDOW_MS = 10 * 60_000;
-
 export interface BookingRoutesOptions {
   service: BookingService;
   /** Secret keying the client-address hash stored with a booking. */
   clientKey: string;
   createsPerMinute: number;
-  lookupMissesPer10Minutes: number;
+  /** The access guard shared by every route on one booking. */
+  readGuard: BookingReadGuard;
 }
 
 /**
@@ -74,46 +59,10 @@ export async function bookingRoutes(
 ): Promise<void> {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { service } = options;
-  const guard = new LookupGuard({
-    max: options.lookupMissesPer10Minutes,
-    windowMs: LOOKUP_WINDOW_MS,
-  });
-
   const clientHash = (request: FastifyRequest) =>
     createHmac('sha256', options.clientKey).update(`client:${request.ip}`).digest('hex');
 
-  const viewerOf = async (request: FastifyRequest): Promise<Viewer> => {
-    const user = await app.sessions.user(request);
-    return {
-      userId: user === null ? null : Number(user.id),
-      deviceTokens: parseDeviceTokens(request.headers[DEVICE_TOKENS_HEADER]),
-    };
-  };
-
-  /**
-   * Runs a booking read through the miss limit: misses count, and past the limit a look-up
-   * answers 429 unless the caller proves it owns the booking (its session or a device token of
-   * it), so guessing is throttled but the owner is not. A locked-out caller sees the same 429
-   * whether the PNR exists or not.
-   */
-  const guarded = async <T>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    read: (viewer: Viewer) => Promise<T>,
-  ): Promise<T> => {
-    const wait = guard.retryAfter(request.ip);
-    const tooMany = () => tooManyRequests(request, reply, wait);
-    const viewer = await viewerOf(request);
-    if (wait > 0 && viewer.userId === null && viewer.deviceTokens.length === 0) throw tooMany();
-    try {
-      return await read(viewer);
-    } catch (error) {
-      if (!(error instanceof ServiceError) || error.code !== 'NOT_FOUND') throw error;
-      if (wait > 0) throw tooMany();
-      guard.miss(request.ip);
-      throw error;
-    }
-  };
+  const { viewerOf, guarded } = options.readGuard;
 
   app.post(
     '/api/booking/create',

@@ -12,7 +12,8 @@ import {
 
 /**
  * Topics written today. `booking.paid` and `booking.confirmed` issue tickets;
- * `mail.booking-confirmation` writes the confirmation e-mail; `payment.refund` refunds a payment
+ * `mail.booking-confirmation` writes the confirmation e-mail (to the booker, or to `to` when the
+ * traveller had it sent again to another address); `payment.refund` refunds a payment
  * that cannot be kept; `push.booking-status` and `push.payment-trustly-paid` are for web push and
  * wait (pending) until a handler is registered for them.
  */

@@ -183,17 +183,24 @@ export function registerTicketHandlers(
   outbox.register(
     'mail.booking-confirmation',
     async (payload, context) => {
-      await writeConfirmationMail(context, bookingIdOf(payload), options);
+      await writeConfirmationMail(context, bookingIdOf(payload), options, recipientOf(payload));
       context.afterCommit(options.kickMail);
     },
     { transactional: true },
   );
 }
 
+/** The address a re-sent confirmation goes to (`to` in the payload); null: the booker's. */
+function recipientOf(payload: unknown): string | null {
+  const to = (payload as { to?: unknown } | null)?.to;
+  return typeof to === 'string' && to !== '' ? to : null;
+}
+
 async function writeConfirmationMail(
   context: OutboxContext,
   bookingId: number,
   options: TicketHandlerOptions,
+  recipient: string | null,
 ): Promise<void> {
   const { db } = context;
   const now = context.now();
@@ -238,7 +245,12 @@ async function writeConfirmationMail(
   });
   await queueRenderedMail(
     db,
-    { kind: 'bookingConfirmation', to: booking.booker_email, locale: booking.locale, ...rendered },
+    {
+      kind: 'bookingConfirmation',
+      to: recipient ?? booking.booker_email,
+      locale: booking.locale,
+      ...rendered,
+    },
     { delivers: options.mailDelivers(), now },
   );
 }

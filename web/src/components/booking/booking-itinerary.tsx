@@ -6,6 +6,10 @@ import { formatDuration } from './format-duration.ts';
 
 export type BookingFlight = BookingDetail['flights'][number];
 
+/** What the itinerary shows of a leg: a shared trip has no fare. */
+export type ItineraryFlight = Pick<BookingFlight, 'index' | 'from' | 'to' | 'segments'> &
+  Partial<Pick<BookingFlight, 'cabin' | 'fareClass'>>;
+
 /** What the itinerary needs to know of an airport: its code and city (the route list's airports). */
 export interface ItineraryAirport {
   readonly id: string;
@@ -60,7 +64,10 @@ export function airportIndex(
 }
 
 /** The fare of a booked flight in words: 'Economy class, fare Q'. */
-export function fareLabel(intl: IntlShape, flight: BookingFlight): string {
+export function fareLabel(
+  intl: IntlShape,
+  flight: Pick<BookingFlight, 'cabin' | 'fareClass'>,
+): string {
   return intl.formatMessage(
     { id: 'search.fare.name' },
     {
@@ -81,7 +88,7 @@ export function BookingItinerary({
   airports,
   headingLevel = 3,
 }: {
-  readonly flights: readonly BookingFlight[];
+  readonly flights: readonly ItineraryFlight[];
   readonly airports: readonly ItineraryAirport[];
   readonly headingLevel?: 2 | 3;
 }) {
@@ -102,7 +109,11 @@ export function BookingItinerary({
               },
             )}
           </Heading>
-          <p className={styles.fare}>{fareLabel(intl, flight)}</p>
+          {flight.cabin !== undefined && flight.fareClass !== undefined ? (
+            <p className={styles.fare}>
+              {fareLabel(intl, { cabin: flight.cabin, fareClass: flight.fareClass })}
+            </p>
+          ) : null}
           <ol className={styles.segments}>
             {flight.segments.map((segment) => {
               const departure = localParts(intl, segment.departureLocal);

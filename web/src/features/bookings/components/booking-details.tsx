@@ -15,6 +15,7 @@ import { PriceLines, chargedParts } from '../../../components/booking/price-line
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ticketsOfFlight } from '../booking-tickets.ts';
+import { ManageBooking } from './booking-manage.tsx';
 import styles from './booking-details.module.css';
 
 const STATE_TEXTS = {
@@ -188,6 +189,8 @@ function BookingBody({ booking, airports }: BookingViewProps) {
           </ul>
         )}
       </section>
+
+      <ManageBooking booking={booking} airports={airports} />
     </>
   );
 }

@@ -60,7 +60,9 @@ describe('payment result pages', () => {
         { timeout: 5_000 },
       ),
     ).toBeDefined();
+    const confirming = `We are confirming the payment for booking ${PNR}. Your tickets are sent by e-mail as soon as it is confirmed.`;
     expect(await screen.findByText('Payment in progress…')).toBeDefined();
+    expect(screen.getByText(confirming)).toBeDefined();
     expect(
       await screen.findByText(
         'Payment confirmed. Your tickets are being issued by the team.',
@@ -68,6 +70,9 @@ describe('payment result pages', () => {
         { timeout: 5_000 },
       ),
     ).toBeDefined();
+    // One state at a time: "confirming" is gone once the payment is confirmed.
+    expect(screen.queryByText(confirming)).toBeNull();
+    expect(screen.queryByText('Payment in progress…')).toBeNull();
     expect(
       await screen.findByText(
         'Payment confirmed. Your tickets have been issued and sent by e-mail.',

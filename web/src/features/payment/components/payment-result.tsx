@@ -53,12 +53,19 @@ const PROGRESS_TEXTS = {
   expired: 'payment.hold.endedText',
 } as const;
 
-/** The success page's live part: where the payment stands, shown until it settles. */
+/**
+ * The success page's live part: where the payment stands, one state at a time. "We are
+ * confirming the payment" belongs to the payment in progress only: once it is confirmed (or
+ * failed, or the hold ended) that sentence would contradict the state shown.
+ */
 function SuccessProgress({ booking }: { readonly booking: BookingDetail }) {
   const intl = useIntl();
   const progress = paymentProgress(booking);
   return (
     <div className={styles.result}>
+      {progress === 'inProgress' ? (
+        <p>{intl.formatMessage({ id: TEXTS.success.text }, { pnr: booking.pnr })}</p>
+      ) : null}
       <p className={styles.failureTitle} role="status">
         {intl.formatMessage({ id: PROGRESS_TEXTS[progress] })}
       </p>
@@ -103,7 +110,6 @@ function PaymentSuccess({ reference }: { readonly reference: string }) {
   }
   return (
     <Screen title={intl.formatMessage({ id: TEXTS.success.title })}>
-      <p>{intl.formatMessage({ id: TEXTS.success.text }, { pnr: reference })}</p>
       <SuccessProgress booking={booking.data} />
       <div className={screenStyles.links}>
         <Link to={paths.booking.getHref(reference)}>

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ymd } from '@uniquair/domain/dates/ymd';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers/database.ts';
+import { upsertFeedback } from '../modules/booking/booking.manage-repository.ts';
+import { feedbackListCommand } from './feedback-list.ts';
+import { UsageError, type CommandOutput } from './run-command.ts';
+
+function capture(): CommandOutput & { lines: string[] } {
+  const lines: string[] = [];
+  return { lines, out: (line) => lines.push(line), err: (line) => lines.push(line) };
+}
+
+describe('feedback:list', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const feedback = [
+      { pnr: 'FBOLD01', rating: 4, comment: 'Fine.', now: '2026-11-20T10:00:00.000Z' },
+      { pnr: 'FBBAD02', rating: 1, comment: 'Slow\npayment page', now: '2026-11-21T10:00:00.000Z' },
+      { pnr: 'FBEVL03', rating: 2, comment: 'Evil\u001b[2J', now: '2026-11-21T11:00:00.000Z' },
+    ];
+    for (const entry of feedback) {
+      const booking = await database.db
+        .insertInto('bookings')
+        .values({
+          pnr: entry.pnr,
+          status: 'ticketed',
+          owner_user_id: null,
+          device_token_hash: null,
+          booker_first_name: 'Ana',
+          booker_last_name: 'Popescu',
+          booker_email: 'ana@example.com',
+          booker_phone: null,
+          currency: 'USD',
+          total_minor: 10_000,
+          affiliate_id: null,
+          origin_airport: 'OTP',
+          destination_airport: 'LHR',
+          departure_date: ymd(2026, 12, 1),
+          return_date: null,
+          locale: 'en',
+          created_at: entry.now,
+          updated_at: entry.now,
+          search_hash: null,
+          hold_expires_at: null,
+          booker_phone_code: null,
+          payment_method: null,
+          paid_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await upsertFeedback(database.db, { bookingId: Number(booking.id), ...entry });
+    }
+  });
+
+  afterAll(async () => {
+    await database.dispose();
+  });
+
+  it('prints the latest feedback first, comments escaped and indented', async () => {
+    const output = capture();
+    expect(await feedbackListCommand([], database, output)).toBe(0);
+    expect(output.lines[0]).toBe('2026-11-21T11:00:00.000Z  FBEVL03  ★★☆☆☆ 2/5');
+    expect(output.lines[1]).not.toContain('\u001b');
+    expect(output.lines).toContain('    Slow');
+    expect(output.lines).toContain('    payment page');
+    expect(output.lines.join('\n').indexOf('FBBAD02')).toBeLessThan(
+      output.lines.join('\n').indexOf('FBOLD01'),
+    );
+    expect(output.lines.at(-1)).toBe('3 feedback(s), most recent first.');
+  });
+
+  it('filters by time and rating, and prints JSON lines', async () => {
+    const output = capture();
+    await feedbackListCommand(
+      ['--since', '2026-11-21T00:00:00Z', '--max-rating', '1', '--json'],
+      database,
+      output,
+    );
+    expect(output.lines.map((line) => (JSON.parse(line) as { pnr: string }).pnr)).toEqual([
+      'FBBAD02',
+    ]);
+  });
+
+  it('refuses bad arguments', async () => {
+    await expect(feedbackListCommand(['--max-rating', '6'], database, capture())).rejects.toThrow(
+      UsageError,
+    );
+    await expect(feedbackListCommand(['extra'], database, capture())).rejects.toThrow(UsageError);
+  });
+});

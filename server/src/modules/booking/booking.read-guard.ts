@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
+import { ServiceError } from '../../lib/service-error.ts';
+import { tooManyRequests } from '../../plugins/rate-limit.ts';
+import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
+import type { Viewer } from './booking.read.ts';
+import { LookupGuard } from './booking.lookup-guard.ts';
+
+/** Window of the look-up miss limit. */
+const LOOKUP_WINDOW_MS = 10 * 60_000;
+
+/** The `X-Booking-Tokens` header of every route with the booking reads' access. */
+export const deviceTokensHeader = z.object({
+  [DEVICE_TOKENS_HEADER]: z
+    .string()
+    .max(4_000)
+    .optional()
+    .meta({ description: 'Device booking tokens of this browser, comma-separated.' }),
+});
+
+/** Who is asking, and a booking operation run through the look-up miss limit. */
+export interface BookingReadGuard {
+  readonly viewerOf: (request: FastifyRequest) => Promise<Viewer>;
+  readonly guarded: <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    read: (viewer: Viewer) => Promise<T>,
+  ) => Promise<T>;
+}
+
+/**
+ * The access guard of every route on one booking (`GET /api/booking/{pnr}/get` and the rest):
+ * the viewer is the session's user and the device tokens sent; look-ups that find nothing count
+ * per client, and past the limit a look-up answers 429 unless the caller proves it owns the
+ * booking (its session or a device token of it), so guessing is throttled but the owner is not.
+ * A locked-out caller sees the same 429 whether the PNR exists or not. One guard (one count) is
+ * shared by all those routes.
+ */
+export function bookingReadGuard(
+  app: FastifyInstance,
+  options: { lookupMissesPer10Minutes: number },
+): BookingReadGuard {
+  const guard = new LookupGuard({
+    max: options.lookupMissesPer10Minutes,
+    windowMs: LOOKUP_WINDOW_MS,
+  });
+
+  const viewerOf = async (request: FastifyRequest): Promise<Viewer> => {
+    const user = await app.sessions.user(request);
+    return {
+      userId: user === null ? null : Number(user.id),
+      deviceTokens: parseDeviceTokens(request.headers[DEVICE_TOKENS_HEADER]),
+    };
+  };
+
+  const guarded = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    read: (viewer: Viewer) => Promise<T>,
+  ): Promise<T> => {
+    const wait = guard.retryAfter(request.ip);
+    const tooMany = () => tooManyRequests(request, reply, wait);
+    const viewer = await viewerOf(request);
+    if (wait > 0 && viewer.userId === null && viewer.deviceTokens.length === 0) throw tooMany();
+    try {
+      return await read(viewer);
+    } catch (error) {
+      if (!(error instanceof ServiceError) || error.code !== 'NOT_FOUND') throw error;
+      if (wait > 0) throw tooMany();
+      guard.miss(request.ip);
+      throw error;
+    }
+  };
+
+  return { viewerOf, guarded };
+}

@@ -7,11 +7,13 @@ import type {
   UsersTable,
 } from './tables/accounts.ts';
 import type {
+  BookingCancellationsTable,
   BookingDeviceTokensTable,
   BookingExtrasTable,
   BookingFlightsTable,
   BookingLinkTokensTable,
   BookingPassengersTable,
+  BookingRefundEventsTable,
   BookingsTable,
   SeatHoldsTable,
   TicketsTable,
@@ -113,4 +115,6 @@ export interface Database {
   push_subscription_bookings: PushSubscriptionBookingsTable;
   push_vapid_keys: PushVapidKeysTable;
   push_app_releases: PushAppReleasesTable;
+  booking_cancellations: BookingCancellationsTable;
+  booking_refund_events: BookingRefundEventsTable;
 }

@@ -4,6 +4,8 @@ import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-provi
 import { runEvery } from '../../lib/interval-job.ts';
 import { savePassengers } from '../bookings-list/bookings-list.service.ts';
 import { refreshPriceCalendars } from '../pricing/pricing.service.ts';
+import { REFUND_TOPIC } from './booking.cancellation.ts';
+import { RefundSender } from './booking.refunds.ts';
 import { bookingRoutes } from './booking.routes.ts';
 import { BookingService } from './booking.service.ts';
 
@@ -50,8 +52,20 @@ export const bookingPlugin = fp(
       maxUnpaidPerClient: options.maxUnpaidPerClient,
       refreshPriceCalendars: (routeIds, dates) => refreshPriceCalendars(app.db, routeIds, dates),
       rememberPassengers: savePassengers,
+      instance: app.instance,
+      afterOutboxWrite: () => app.outbox.kick(),
     });
     app.decorate('bookings', service);
+    // Cancellations' refunds go to the payment provider once the payments module has set it up.
+    const refunds = new RefundSender({
+      db: app.db,
+      now: () => app.now(),
+      log: app.log,
+      provider: () => app.paymentProvider,
+    });
+    app.outbox.register(REFUND_TOPIC, async (payload) => {
+      await refunds.send((payload as { cancellationId: number }).cancellationId);
+    });
     runEvery(app, {
       everyMs: options.holdSweepMs,
       run: () => service.expireOverdueHolds(),
@@ -65,5 +79,5 @@ export const bookingPlugin = fp(
       lookupMissesPer10Minutes: options.lookupMissesPer10Minutes,
     });
   },
-  { name: 'booking' },
+  { name: 'booking', dependencies: ['outbox', 'mail', 'instance'] },
 );

@@ -23,6 +23,7 @@ import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
 import type { Viewer } from './booking.read.ts';
 import type { BookingService } from './booking.service.ts';
 import { TooManyHolds } from './booking.unpaid-caps.ts';
+import { cancellationRoutes } from './booking.cancel-routes.ts';
 import { BUSY_RETRY_AFTER_SECONDS, busyAsUnavailable } from './booking.database-busy.ts';
 import { renderHandOffPage, type HandOffPurpose } from './booking.hand-off-page.ts';
 import { LookupGuard } from './booking.lookup-guard.ts';
@@ -298,4 +299,11 @@ export async function bookingRoutes(
     'Complete an unpaid booking from its e-mail',
   );
   handOff('login_quick', '/api/booking/login-quick/:pnr/:token', 'Open a booking from its e-mail');
+
+  // Cancellation: the quote and the cancel, through the same look-up guard as the reads.
+  await app.register(cancellationRoutes, {
+    service,
+    guarded,
+    readLimit: BOOKING_RATE_LIMITS.reads,
+  });
 }

@@ -15,6 +15,7 @@ export const MAIL_KINDS = [
   'loginLink',
   'passwordChanged',
   'bookingCreated',
+  'bookingCancelled',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -29,6 +30,7 @@ const PARTS: Readonly<Record<MailKind, { action: boolean; note: boolean }>> = {
   loginLink: { action: true, note: true },
   passwordChanged: { action: true, note: false },
   bookingCreated: { action: true, note: true },
+  bookingCancelled: { action: false, note: true },
 };
 
 /** The catalogue keys one e-mail uses. */

@@ -14,6 +14,7 @@ import { formatMoney } from '../../../components/booking/format-money.ts';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ticketsOfFlight } from '../booking-tickets.ts';
+import { BookingCancellation } from './booking-cancellation.tsx';
 import styles from './booking-details.module.css';
 
 const STATE_TEXTS = {
@@ -186,6 +187,9 @@ function BookingBody({ booking, airports }: BookingViewProps) {
           </ul>
         )}
       </section>
+
+      {/* Manage a booking: cancelling it, and a cancelled booking's refund. */}
+      <BookingCancellation booking={booking} />
     </>
   );
 }

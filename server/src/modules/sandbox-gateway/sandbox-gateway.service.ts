@@ -449,7 +449,7 @@ export class SandboxGatewayService {
 
 /** The `amount` of a refund body (the whole payment without one); 400 when it is not 1…`max`. */
 function parseRefundAmount(rawBody: string, max: number): number {
-  let body: unknown = {};
+  let body: unknown;
   try {
     body = rawBody.trim() === '' ? {} : JSON.parse(rawBody);
   } catch {

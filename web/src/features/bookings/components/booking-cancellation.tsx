@@ -70,7 +70,9 @@ function CancelBookingAction({ booking }: { readonly booking: BookingDetail }) {
       await cancelBooking(booking.pnr, attempt.current);
       attempt.current = null;
       setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: bookingQueryKey(booking.pnr) });
+      // The quote is over once cancelled: dropped, not asked again (it would answer 409).
+      queryClient.removeQueries({ queryKey: quoteKey(booking.pnr) });
+      await queryClient.invalidateQueries({ queryKey: bookingQueryKey(booking.pnr), exact: true });
     } catch (failure) {
       setConfirming(false);
       if (isApiError(failure) && (failure.isNetworkError || failure.status >= 500)) {
@@ -85,7 +87,11 @@ function CancelBookingAction({ booking }: { readonly booking: BookingDetail }) {
       if (isApiError(failure) && failure.code === 'CANCELLATION_QUOTE_CHANGED') {
         await quote.refetch();
       } else {
-        await queryClient.invalidateQueries({ queryKey: bookingQueryKey(booking.pnr) });
+        queryClient.removeQueries({ queryKey: quoteKey(booking.pnr) });
+        await queryClient.invalidateQueries({
+          queryKey: bookingQueryKey(booking.pnr),
+          exact: true,
+        });
       }
     } finally {
       setWorking(false);

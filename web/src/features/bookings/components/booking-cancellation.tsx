@@ -70,8 +70,8 @@ function CancelBookingAction({ booking }: { readonly booking: BookingDetail }) {
       await cancelBooking(booking.pnr, attempt.current);
       attempt.current = null;
       setConfirming(false);
-      // The quote is over once cancelled: dropped, not asked again (it would answer 409).
-      queryClient.removeQueries({ queryKey: quoteKey(booking.pnr) });
+      // The quote is over once cancelled: not asked again (it would answer 409).
+      setAsked(false);
       await queryClient.invalidateQueries({ queryKey: bookingQueryKey(booking.pnr), exact: true });
     } catch (failure) {
       setConfirming(false);
@@ -87,7 +87,7 @@ function CancelBookingAction({ booking }: { readonly booking: BookingDetail }) {
       if (isApiError(failure) && failure.code === 'CANCELLATION_QUOTE_CHANGED') {
         await quote.refetch();
       } else {
-        queryClient.removeQueries({ queryKey: quoteKey(booking.pnr) });
+        setAsked(false);
         await queryClient.invalidateQueries({
           queryKey: bookingQueryKey(booking.pnr),
           exact: true,

@@ -60,9 +60,10 @@ describe('cancellation with refunds', () => {
     app = test.app;
   });
 
+  // Closing waits for the gateway's webhook deliveries and the outbox; slow on a busy database.
   afterAll(async () => {
     await test.close();
-  });
+  }, 180_000);
 
   // Each test starts on the test day; the bookings' flights are 30 days and more ahead.
   beforeEach(() => {

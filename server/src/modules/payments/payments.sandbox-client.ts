@@ -105,7 +105,7 @@ function toPayment(data: z.infer<typeof PaymentSchema>): ProviderPayment {
     failureReason: data.failureReason,
     redirectUrl: data.redirectUrl,
     action: data.action,
-    refundedAmount: data.refundedAmount ?? null,
+    ...(typeof data.refundedAmount === 'number' ? { refundedAmount: data.refundedAmount } : {}),
   };
 }
 

@@ -211,6 +211,19 @@ export const BookingPaymentSchema = z.object({
   updatedAt: z.string(),
 });
 
+/** The states of a cancelled booking's refund: asked, sent to the provider, done, or failed (retried). */
+export const REFUND_STATES = ['requested', 'processing', 'refunded', 'failed'] as const;
+
+/** A cancelled booking's refund: the amount (charge currency, minor units) and each state reached. */
+export const BookingRefundSchema = z
+  .object({
+    state: z.enum(REFUND_STATES),
+    amount: z.number().int().nonnegative(),
+    currency: z.string(),
+    timeline: z.array(z.object({ state: z.enum(REFUND_STATES), at: z.string() })),
+  })
+  .meta({ id: 'BookingRefund' });
+
 /**
  * `GET /api/booking/{pnr}/get`. Status: `not_paid` (held, payable until `holdExpiresAt`),
  * `paid` (tickets being issued by the team), `ticketed`, `pay_at_airline` (confirmed, payment due
@@ -237,6 +250,8 @@ export const BookingDetailSchema = z
     payable: z.boolean(),
     /** The traveller's rating of the booking (`POST /api/booking/{pnr}/feedback`), or null. */
     feedback: BookingFeedbackSchema.nullable(),
+    /** The refund of a cancelled booking that had money to give back, else null. */
+    refund: BookingRefundSchema.nullable(),
   })
   .meta({ id: 'BookingDetail' });
 
@@ -351,3 +366,4 @@ export type PayRequest = z.infer<typeof PayRequestSchema>;
 export type PayResponse = z.infer<typeof PayResponseSchema>;
 export type BookingHandOffResponse = z.infer<typeof BookingHandOffResponseSchema>;
 export type Money = z.infer<typeof MoneySchema>;
+export type BookingRefund = z.infer<typeof BookingRefundSchema>;

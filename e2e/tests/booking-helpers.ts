@@ -44,6 +44,8 @@ export interface BookTripOptions {
   /** Details per passenger in form order (adults, children, infants); defaults are made up. */
   readonly passengers?: readonly PassengerDetails[];
   readonly contact?: ContactDetails;
+  /** The name of the fare button to choose on every leg (default: the first, cheapest one). */
+  readonly fare?: RegExp;
 }
 
 export interface BookedTrip {
@@ -109,7 +111,7 @@ export async function tripResultsPath(
 }
 
 /** On a results page: the first bookable fare of every leg, then Continue into the flow. */
-export async function chooseFlightsAndContinue(page: Page) {
+export async function chooseFlightsAndContinue(page: Page, fare: RegExp = /^Choose /) {
   // Each leg is a region (a section named by its heading) with its flights' fare buttons; the
   // page's own region holds them all, and the trip bar too. Wait until every leg is searched.
   await expect(page.getByText(/^Search complete/).first()).toBeVisible({ timeout: 30_000 });
@@ -126,10 +128,7 @@ export async function chooseFlightsAndContinue(page: Page) {
       .getByRole('button', { name: /^See fares for the flight/ })
       .first()
       .click();
-    await leg
-      .getByRole('button', { name: /^Choose / })
-      .first()
-      .click();
+    await leg.getByRole('button', { name: fare }).first().click();
     await expect(leg.getByText(/^Chosen: /)).toBeVisible();
   }
   await page
@@ -196,7 +195,7 @@ export async function bookTrip(
   };
 
   await page.goto(path);
-  await chooseFlightsAndContinue(page);
+  await chooseFlightsAndContinue(page, options.fare);
 
   await expect(page.getByText(/^Step 1 of \d$/)).toBeVisible({ timeout: 30_000 });
   for (const [index, details] of passengers.entries()) {
@@ -218,4 +217,22 @@ export async function bookTrip(
   const pnr = /\/booking\/([A-Z0-9]{7})\/pay$/.exec(page.url())?.[1];
   if (!pnr) throw new Error(`no PNR in ${page.url()}`);
   return { pnr, resultsPath: path, passengers, contact };
+}
+
+/** The pay page's card form, filled the way a traveller does (the sandbox's test cards). */
+export async function fillCard(page: Page, number: string) {
+  await page.getByLabel(/^Name on the card/).fill('Ada Lovelace');
+  const field = page.getByLabel(/^Card number/);
+  await field.fill('');
+  await field.pressSequentially(number.replace(/\s/g, ''));
+  await page.getByLabel(/^Month/).selectOption('12');
+  await page.getByLabel(/^Year/).selectOption(String(new Date().getFullYear() + 2));
+  await page.getByLabel(/^Security code/).fill('123');
+}
+
+/** Pays on the pay page by card. */
+export async function payByCard(page: Page, number: string) {
+  await page.getByRole('radio', { name: /^Card (?!through)/ }).check();
+  await fillCard(page, number);
+  await page.getByRole('button', { name: /^Pay / }).click();
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { bookTrip } from './booking-helpers.ts';
+import { bookTrip, payByCard } from './booking-helpers.ts';
 import { expectNoAxeViolations } from './search-helpers.ts';
 
 /**
@@ -12,16 +12,6 @@ import { expectNoAxeViolations } from './search-helpers.ts';
  */
 
 const SUCCESS_CARD = '4242 4242 4242 4242';
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel(/^Name on the card/).fill('Ada Lovelace');
-  const field = page.getByLabel(/^Card number/);
-  await field.fill('');
-  await field.pressSequentially(number.replace(/\s/g, ''));
-  await page.getByLabel(/^Month/).selectOption('12');
-  await page.getByLabel(/^Year/).selectOption(String(new Date().getFullYear() + 2));
-  await page.getByLabel(/^Security code/).fill('123');
-}
 
 /** The card form with the keyboard alone, from the method list to submitting with Enter. */
 async function payByCardWithKeyboard(page: Page, number: string) {
@@ -41,12 +31,6 @@ async function payByCardWithKeyboard(page: Page, number: string) {
   await expect(page.getByLabel(/^Security code/)).toBeFocused();
   await page.keyboard.type('123');
   await page.keyboard.press('Enter');
-}
-
-async function payByCard(page: Page, number: string) {
-  await page.getByRole('radio', { name: /^Card (?!through)/ }).check();
-  await fillCard(page, number);
-  await page.getByRole('button', { name: /^Pay / }).click();
 }
 
 /** Fails the test if any request to our API carries `digits` (a card number) anywhere. */

@@ -12,11 +12,13 @@ import type {
   BookingTicketResendsTable,
 } from './tables/booking-manage.ts';
 import type {
+  BookingCancellationsTable,
   BookingDeviceTokensTable,
   BookingExtrasTable,
   BookingFlightsTable,
   BookingLinkTokensTable,
   BookingPassengersTable,
+  BookingRefundEventsTable,
   BookingsTable,
   SeatHoldsTable,
   TicketsTable,
@@ -121,4 +123,6 @@ export interface Database {
   booking_shares: BookingSharesTable;
   booking_ticket_resends: BookingTicketResendsTable;
   booking_feedback: BookingFeedbackTable;
+  booking_cancellations: BookingCancellationsTable;
+  booking_refund_events: BookingRefundEventsTable;
 }

@@ -60,6 +60,8 @@ const TABLES: readonly (keyof Database)[] = [
   'booking_shares',
   'booking_ticket_resends',
   'booking_feedback',
+  'booking_cancellations',
+  'booking_refund_events',
 ];
 
 async function tableNames(db: Kysely<Database>): Promise<string[]> {

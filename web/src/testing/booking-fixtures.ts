@@ -86,6 +86,7 @@ export function testBooking(overrides: Partial<BookingDetail> = {}): BookingDeta
     tickets: [],
     payable: true,
     feedback: null,
+    refund: null,
     ...overrides,
   };
 }

@@ -135,3 +135,36 @@ export interface TicketsTable {
   number: string;
   issued_at: IsoInstant;
 }
+
+/** A booking's cancellation: the quote it was made on and its refund (docs/booking.md). */
+export interface BookingCancellationsTable {
+  id: Generated<number>;
+  booking_id: number;
+  status_before: string;
+  cancelled_at: IsoInstant;
+  currency: string;
+  paid_minor: number;
+  refund_minor: number;
+  fee_minor: number;
+  non_refundable_minor: number;
+  /** 1 when cancelled within the free window (everything paid back). */
+  free_window: number;
+  /** JSON array of the quote's lines (`CancellationLine` of the contract). */
+  lines: string;
+  /** `requested`, `processing`, `refunded`, `failed`; null: nothing to refund. */
+  refund_state: string | null;
+  /** The provider's idempotency key of the refund. */
+  refund_key: string | null;
+  refund_error: string | null;
+  payment_id: number | null;
+  refund_attempts: ColumnType<number, number | undefined, number>;
+  updated_at: IsoInstant;
+}
+
+/** Each state a refund reached, with when. */
+export interface BookingRefundEventsTable {
+  id: Generated<number>;
+  cancellation_id: number;
+  state: string;
+  at: IsoInstant;
+}

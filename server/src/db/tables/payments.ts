@@ -96,6 +96,8 @@ export interface GatewayPaymentsTable {
   settle_at: IsoInstant | null;
   created_at: IsoInstant;
   updated_at: IsoInstant;
+  /** The amount refunded when the payment is `refunded` (less than `amount` for a partial one). */
+  refunded_amount: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Sandbox payment gateway: the stored first answer per idempotency key. */

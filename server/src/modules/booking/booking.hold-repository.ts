@@ -181,20 +181,35 @@ export async function expireBooking(
       .where('hold_expires_at', '<=', now)
       .executeTakeFirst();
     if (Number(expired.numUpdatedRows) !== 1) return null;
-    const released: number[] = [];
-    for (const hold of await holdsWithRoutes(trx, bookingId, 'held')) {
-      const result = await trx
-        .updateTable('seat_holds')
-        .set({ state: 'released', updated_at: now })
-        .where('id', '=', hold.id)
-        .where('state', '=', 'held')
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) continue;
-      await giveSeatsBack(trx, [{ fareClassId: hold.fare_class_id, seats: hold.seats }]);
-      released.push(hold.fare_class_id);
-    }
-    return released;
+    return releaseHolds(trx, bookingId, 'held', now);
   });
+}
+
+/**
+ * Marks each seat hold of a booking in `state` (`held`, or `sold` for a cancelled paid booking)
+ * `released`, conditionally, and gives its seats back to the fare class: a hold is given back
+ * once however many transactions try. Answers the fare classes given seats. Runs in the caller's
+ * transaction, after the booking's own conditional status move.
+ */
+export async function releaseHolds(
+  trx: Kysely<Database>,
+  bookingId: number,
+  state: 'held' | 'sold',
+  now: string,
+): Promise<number[]> {
+  const released: number[] = [];
+  for (const hold of await holdsWithRoutes(trx, bookingId, state)) {
+    const result = await trx
+      .updateTable('seat_holds')
+      .set({ state: 'released', updated_at: now })
+      .where('id', '=', hold.id)
+      .where('state', '=', state)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) continue;
+    await giveSeatsBack(trx, [{ fareClassId: hold.fare_class_id, seats: hold.seats }]);
+    released.push(hold.fare_class_id);
+  }
+  return released;
 }
 
 /** Ids of unpaid bookings whose hold ended at or before `now`, oldest first. */

@@ -7,6 +7,8 @@ import { refreshPriceCalendars } from '../pricing/pricing.service.ts';
 import { bookingManageRoutes } from './booking.manage-routes.ts';
 import { BookingManagement } from './booking.manage.ts';
 import { bookingReadGuard } from './booking.read-guard.ts';
+import { REFUND_TOPIC } from './booking.cancellation.ts';
+import { RefundSender } from './booking.refunds.ts';
 import { bookingRoutes } from './booking.routes.ts';
 import { BookingService } from './booking.service.ts';
 
@@ -53,8 +55,20 @@ export const bookingPlugin = fp(
       maxUnpaidPerClient: options.maxUnpaidPerClient,
       refreshPriceCalendars: (routeIds, dates) => refreshPriceCalendars(app.db, routeIds, dates),
       rememberPassengers: savePassengers,
+      instance: app.instance,
+      afterOutboxWrite: () => app.outbox.kick(),
     });
     app.decorate('bookings', service);
+    // Cancellations' refunds go to the payment provider once the payments module has set it up.
+    const refunds = new RefundSender({
+      db: app.db,
+      now: () => app.now(),
+      log: app.log,
+      provider: () => app.paymentProvider,
+    });
+    app.outbox.register(REFUND_TOPIC, async (payload) => {
+      await refunds.send((payload as { cancellationId: number }).cancellationId);
+    });
     runEvery(app, {
       everyMs: options.holdSweepMs,
       run: () => service.expireOverdueHolds(),
@@ -82,5 +96,5 @@ export const bookingPlugin = fp(
       }),
     });
   },
-  { name: 'booking' },
+  { name: 'booking', dependencies: ['outbox', 'mail', 'instance'] },
 );

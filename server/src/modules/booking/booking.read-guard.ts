@@ -27,6 +27,15 @@ export interface BookingReadGuard {
     reply: FastifyReply,
     read: (viewer: Viewer) => Promise<T>,
   ) => Promise<T>;
+  /**
+   * An operation whose answer is the same whether or not the PNR exists (a new e-mailed link):
+   * past the limit the client waits, whoever it is; a NOT_FOUND counts as a miss and is not told.
+   */
+  readonly blind: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    run: () => Promise<void>,
+  ) => Promise<void>;
 }
 
 /**
@@ -73,5 +82,20 @@ export function bookingReadGuard(
     }
   };
 
-  return { viewerOf, guarded };
+  const blind = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    run: () => Promise<void>,
+  ): Promise<void> => {
+    const wait = guard.retryAfter(request.ip);
+    if (wait > 0) throw tooManyRequests(request, reply, wait);
+    try {
+      await run();
+    } catch (error) {
+      if (!(error instanceof ServiceError) || error.code !== 'NOT_FOUND') throw error;
+      guard.miss(request.ip);
+    }
+  };
+
+  return { viewerOf, guarded, blind };
 }

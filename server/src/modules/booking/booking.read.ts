@@ -40,6 +40,9 @@ export const PAYMENT_KIND: Readonly<Record<PaymentProvider, PaymentOption['kind'
   DIRECT_TO_AIRLINE: 'offline',
 };
 
+/** The refund of a cancelled booking, as the detail shows it (`booking.cancellation.ts`). */
+type RefundOf = (db: Kysely<Database>, bookingId: number) => Promise<BookingDetail['refund']>;
+
 /** Who is asking: a signed-in user and/or the device booking tokens the browser sent. */
 export interface Viewer {
   userId: number | null;
@@ -87,14 +90,17 @@ export class BookingReads {
   readonly #now: () => Date;
   readonly #holds: BookingHolds;
   readonly #paymentProviders: PaymentProviderFlags;
+  readonly #refundOf: RefundOf;
 
   constructor(options: {
     db: Kysely<Database>;
     now: () => Date;
     holds: BookingHolds;
     paymentProviders: PaymentProviderFlags;
+    refundOf: RefundOf;
   }) {
     this.#db = options.db;
+    this.#refundOf = options.refundOf;
     this.#now = options.now;
     this.#holds = options.holds;
     this.#paymentProviders = options.paymentProviders;
@@ -187,6 +193,7 @@ export class BookingReads {
       })),
       payable: this.#payable(row, now),
       feedback,
+      refund: await this.#refundOf(this.#db, row.id),
     };
   }
 

@@ -19,6 +19,7 @@ import { currentAffiliate } from '../affiliates/affiliates.service.ts';
 import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
 import type { BookingService } from './booking.service.ts';
 import { TooManyHolds } from './booking.unpaid-caps.ts';
+import { cancellationRoutes } from './booking.cancel-routes.ts';
 import { BUSY_RETRY_AFTER_SECONDS, busyAsUnavailable } from './booking.database-busy.ts';
 import { renderHandOffPage, type HandOffPurpose } from './booking.hand-off-page.ts';
 import { deviceTokensHeader, type BookingReadGuard } from './booking.read-guard.ts';
@@ -62,7 +63,7 @@ export async function bookingRoutes(
   const clientHash = (request: FastifyRequest) =>
     createHmac('sha256', options.clientKey).update(`client:${request.ip}`).digest('hex');
 
-  const { viewerOf, guarded } = options.readGuard;
+  const { viewerOf, guarded, blind } = options.readGuard;
 
   app.post(
     '/api/booking/create',
@@ -261,14 +262,7 @@ export async function bookingRoutes(
       },
     },
     async (request, reply) => {
-      const wait = guard.retryAfter(request.ip);
-      if (wait > 0) throw tooManyRequests(request, reply, wait);
-      try {
-        await service.sendNewLink(request.params.pnr);
-      } catch (error) {
-        if (!(error instanceof ServiceError) || error.code !== 'NOT_FOUND') throw error;
-        guard.miss(request.ip);
-      }
+      await blind(request, reply, () => service.sendNewLink(request.params.pnr));
       return privateAnswer(reply)
         .code(202)
         .send({ success: true as const });
@@ -281,4 +275,11 @@ export async function bookingRoutes(
     'Complete an unpaid booking from its e-mail',
   );
   handOff('login_quick', '/api/booking/login-quick/:pnr/:token', 'Open a booking from its e-mail');
+
+  // Cancellation: the quote and the cancel, through the same look-up guard as the reads.
+  await app.register(cancellationRoutes, {
+    service,
+    guarded,
+    readLimit: BOOKING_RATE_LIMITS.reads,
+  });
 }

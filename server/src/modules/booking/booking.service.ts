@@ -1,9 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { BookingDetail, PaymentOption } from '@uniquair/contract/booking';
+import type {
+  CancelBookingRequest,
+  CancellationQuoteResponse,
+} from '@uniquair/contract/cancellation';
 import type { BookingExtraDataResponse } from '@uniquair/contract/booking-extra-data';
 import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
 import type { Database } from '../../db/database.ts';
+import type { LeaseOwner } from '../payments/payments.idempotency.ts';
 import { BookingCalendars, type RefreshPriceCalendars } from './booking.calendars.ts';
+import { BookingCancellations, type StoredAnswer } from './booking.cancellation.ts';
 import type { CreateBookingInput } from './booking.create-checks.ts';
 import {
   BookingCreation,
@@ -19,6 +25,10 @@ export interface BookingServiceOptions extends Omit<BookingCreationOptions, 'cal
   paymentProviders: PaymentProviderFlags;
   /** The pricing module's calendar rebuild, after seats changed. */
   refreshPriceCalendars: RefreshPriceCalendars;
+  /** This server process (it owns the cancel requests' idempotency keys). */
+  instance: LeaseOwner;
+  /** Called after a commit that wrote outbox entries. */
+  afterOutboxWrite: () => void;
 }
 
 /**
@@ -33,12 +43,18 @@ export class BookingService {
   readonly #creation: BookingCreation;
   readonly #reads: BookingReads;
   readonly #handOffs: BookingHandOffs;
+  readonly #cancellations: BookingCancellations;
 
   constructor(options: BookingServiceOptions) {
     this.#calendars = new BookingCalendars(options.refreshPriceCalendars, options.log);
     this.#holds = new BookingHolds(options.db, options.now, this.#calendars);
     this.#creation = new BookingCreation({ ...options, calendars: this.#calendars });
-    this.#reads = new BookingReads({ ...options, holds: this.#holds });
+    this.#cancellations = new BookingCancellations({ ...options, calendars: this.#calendars });
+    this.#reads = new BookingReads({
+      ...options,
+      holds: this.#holds,
+      refundOf: (db, bookingId) => this.#cancellations.refundView(db, bookingId),
+    });
     this.#handOffs = new BookingHandOffs(options);
   }
 
@@ -68,6 +84,16 @@ export class BookingService {
   /** `GET /api/booking/{pnr}/payment-options`. */
   paymentOptions(pnr: string, viewer: Viewer): Promise<PaymentOption[]> {
     return this.#reads.paymentOptions(pnr, viewer);
+  }
+
+  /** `GET /api/booking/{pnr}/cancellation-quote`: what cancelling gives back now. */
+  async cancellationQuote(pnr: string, viewer: Viewer): Promise<CancellationQuoteResponse> {
+    return this.#cancellations.quote(await this.open(pnr, viewer));
+  }
+
+  /** `POST /api/booking/{pnr}/cancel` for a booking the caller may read (opened by the route). */
+  cancel(booking: BookingRow, key: string, request: CancelBookingRequest): Promise<StoredAnswer> {
+    return this.#cancellations.cancel(booking, key, request);
   }
 
   /** Uses an e-mailed link: a new device token for this browser, and where to go next. */

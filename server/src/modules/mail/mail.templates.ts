@@ -16,6 +16,7 @@ export const MAIL_KINDS = [
   'passwordChanged',
   'bookingCreated',
   'bookingLink',
+  'bookingCancelled',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -31,6 +32,7 @@ const PARTS: Readonly<Record<MailKind, { action: boolean; note: boolean }>> = {
   passwordChanged: { action: true, note: false },
   bookingCreated: { action: true, note: true },
   bookingLink: { action: true, note: true },
+  bookingCancelled: { action: false, note: true },
 };
 
 /** The catalogue keys one e-mail uses. */

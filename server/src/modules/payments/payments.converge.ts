@@ -203,7 +203,8 @@ export class PaymentConvergence {
       case 'refunded':
         if (payment.status !== 'refunded') {
           await move('refunded');
-          if (payment.status === 'succeeded') {
+          // A cancelled booking's refund (booking.refunds.ts) is expected; any other is news.
+          if (payment.status === 'succeeded' && booking.status !== 'cancelled') {
             this.#options.log.warn(
               { pnr: booking.pnr, paymentId: payment.id },
               'the provider reports a refund of the payment that paid this booking',

@@ -72,6 +72,7 @@ export const DECLINES: Readonly<Record<DeclineReason, readonly [ErrorCode, strin
 
 export const ALREADY_PAID_TEXT = 'This booking is already paid';
 export const EXPIRED_TEXT = 'The seat hold of this booking has ended';
+export const CANCELLED_TEXT = 'This booking has been cancelled';
 
 /** A finished answer of `pay`: stored for the idempotency key and sent byte for byte. */
 export interface StoredAnswer {
@@ -83,6 +84,7 @@ export interface StoredAnswer {
 const FINAL_ERRORS = new Set<ErrorCode>([
   'BOOKING_ALREADY_PAID',
   'BOOKING_EXPIRED',
+  'BOOKING_ALREADY_CANCELLED',
   'CARD_DECLINED',
   'CARD_EXPIRED',
   'INSUFFICIENT_FUNDS',
@@ -345,6 +347,9 @@ export class PayStep {
     const current = await bookingById(trx, bookingId);
     if (current !== undefined && PAID_STATUSES.has(current.status)) {
       throw new ServiceError('BOOKING_ALREADY_PAID', ALREADY_PAID_TEXT, { _: [ALREADY_PAID_TEXT] });
+    }
+    if (current?.status === 'cancelled') {
+      throw new ServiceError('BOOKING_ALREADY_CANCELLED', CANCELLED_TEXT, { _: [CANCELLED_TEXT] });
     }
     throw new ServiceError('BOOKING_EXPIRED', EXPIRED_TEXT, { _: [EXPIRED_TEXT] });
   }

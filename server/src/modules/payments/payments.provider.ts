@@ -76,6 +76,8 @@ export interface ProviderPayment {
    * wallet approval page (PayPal), or a bank or hosted payment page (Trustly, SilkPay).
    */
   readonly action: 'three_d_secure' | 'approval' | 'bank_redirect' | null;
+  /** Set when `status` is `refunded`: how much went back (less than `amount` when partial). */
+  readonly refundedAmount?: number | null;
 }
 
 export interface WebhookEvent {
@@ -125,8 +127,11 @@ export interface PaymentProviderClient {
    * our reference).
    */
   findByAttemptKey(attemptKey: string): Promise<ProviderPayment | null>;
-  /** Refunds a succeeded payment in full; idempotent per `attemptKey`. */
-  refund(paymentId: string, attemptKey: string): Promise<ProviderPayment>;
+  /**
+   * Refunds a succeeded payment, in full or `amount` (minor units) of it; idempotent per
+   * `attemptKey`: the same key refunds once, however often it is sent.
+   */
+  refund(paymentId: string, attemptKey: string, amount?: number): Promise<ProviderPayment>;
   /**
    * Checks a webhook's signature over the raw body and its timestamp (300 s tolerance) and
    * parses it; throws WebhookVerificationError otherwise.

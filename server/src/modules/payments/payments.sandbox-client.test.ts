@@ -201,6 +201,15 @@ describe('sandbox gateway client', () => {
     expect(seen[0]?.headers['idempotency-key']).toBe('refund-1');
   });
 
+  it('refunds part of a payment: the amount in the body, the amount refunded in the answer', async () => {
+    handler = (_request, response) =>
+      json(response, 200, { ...PAYMENT, status: 'refunded', refundedAmount: 1500 });
+    seen.length = 0;
+    const refunded = await client().refund(PAYMENT.id, 'refund-2', 1500);
+    expect(refunded).toMatchObject({ status: 'refunded', amount: 4200, refundedAmount: 1500 });
+    expect(JSON.parse(seen[0]?.body ?? '{}')).toEqual({ amount: 1500 });
+  });
+
   it('verifies webhooks: signature, tolerance, and the event shape', () => {
     const now = new Date('2026-11-23T10:00:00.000Z');
     const t = Math.floor(now.getTime() / 1000);

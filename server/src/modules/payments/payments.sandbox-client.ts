@@ -79,6 +79,7 @@ const PaymentSchema = z.object({
   failureReason: z.enum(DECLINE_REASONS).nullable(),
   redirectUrl: z.string().nullable(),
   action: z.enum(['three_d_secure', 'approval', 'bank_redirect']).nullable(),
+  refundedAmount: z.number().int().nullable().optional(),
 });
 
 const EventSchema = z.object({
@@ -104,6 +105,7 @@ function toPayment(data: z.infer<typeof PaymentSchema>): ProviderPayment {
     failureReason: data.failureReason,
     redirectUrl: data.redirectUrl,
     action: data.action,
+    ...(typeof data.refundedAmount === 'number' ? { refundedAmount: data.refundedAmount } : {}),
   };
 }
 
@@ -292,10 +294,10 @@ export class SandboxGatewayClient implements PaymentProviderClient {
     }
   }
 
-  async refund(paymentId: string, attemptKey: string): Promise<ProviderPayment> {
+  async refund(paymentId: string, attemptKey: string, amount?: number): Promise<ProviderPayment> {
     const data = await this.call('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, {
       idempotencyKey: attemptKey,
-      body: {},
+      body: amount === undefined ? {} : { amount },
     });
     return this.payment(data);
   }

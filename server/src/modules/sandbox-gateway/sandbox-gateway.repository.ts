@@ -84,7 +84,8 @@ export class SandboxGatewayRepository {
     change: Pick<
       GatewayPaymentRow,
       'status' | 'failure_reason' | 'action' | 'settle_at' | 'updated_at'
-    >,
+    > &
+      Partial<Pick<GatewayPaymentRow, 'refunded_amount'>>,
     db: Db,
   ): Promise<boolean> {
     const result = await db

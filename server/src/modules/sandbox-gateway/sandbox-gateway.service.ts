@@ -107,6 +107,7 @@ export class SandboxGatewayService {
       redirectUrl: row.status === 'requires_action' ? this.hostedPageUrl(row.id) : null,
       action:
         row.status === 'requires_action' ? (row.action as GatewayPaymentObject['action']) : null,
+      refundedAmount: row.refunded_amount ?? null,
       card,
       createdAt: row.created_at,
     };
@@ -275,6 +276,7 @@ export class SandboxGatewayService {
         settle_at: null,
         created_at: now,
         updated_at: now,
+        refunded_amount: null,
       };
       await this.repository.insertPayment(row, trx);
       await this.recordEvent(row, trx);
@@ -402,10 +404,14 @@ export class SandboxGatewayService {
     return settled;
   }
 
-  /** `POST /v1/payments/{id}/refund`: a succeeded payment becomes refunded, once. */
+  /**
+   * `POST /v1/payments/{id}/refund`: a succeeded payment becomes refunded, once; in full, or the
+   * `amount` of the body (minor units, at most the payment's), recorded as `refundedAmount`.
+   */
   async refund(id: string, key: string | undefined, rawBody: string): Promise<StoredAnswer> {
     const row = await this.repository.payment(id);
     if (row === undefined) throw notFound(id);
+    const amount = parseRefundAmount(rawBody, row.amount);
     return this.idempotent(`payments.refund:${id}`, key, rawBody, async (trx) => {
       const current = await this.repository.payment(id, trx);
       if (current?.status === 'succeeded') {
@@ -419,6 +425,7 @@ export class SandboxGatewayService {
             action: null,
             settle_at: null,
             updated_at: now,
+            refunded_amount: amount,
           },
           trx,
         );
@@ -438,6 +445,24 @@ export class SandboxGatewayService {
       return JSON.stringify(await this.objectOf(after, trx));
     });
   }
+}
+
+/** The `amount` of a refund body (the whole payment without one); 400 when it is not 1…`max`. */
+function parseRefundAmount(rawBody: string, max: number): number {
+  let body: unknown;
+  try {
+    body = rawBody.trim() === '' ? {} : JSON.parse(rawBody);
+  } catch {
+    body = null;
+  }
+  const amount = (body as { amount?: unknown } | null)?.amount;
+  if (body !== null && typeof body === 'object' && amount === undefined) return max;
+  if (typeof amount === 'number' && Number.isInteger(amount) && amount >= 1 && amount <= max) {
+    return amount;
+  }
+  throw new GatewayError(400, 'invalid_request_error', 'invalid_parameters', 'Invalid request', {
+    amount: [`A whole number of minor units from 1 to ${max}`],
+  });
 }
 
 function notFound(id: string): GatewayError {

@@ -16,6 +16,7 @@ import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ticketsOfFlight } from '../booking-tickets.ts';
 import { ManageBooking } from './booking-manage.tsx';
+import { BookingCancellation } from './booking-cancellation.tsx';
 import styles from './booking-details.module.css';
 
 const STATE_TEXTS = {
@@ -191,6 +192,8 @@ function BookingBody({ booking, airports }: BookingViewProps) {
       </section>
 
       <ManageBooking booking={booking} airports={airports} />
+      {/* Manage a booking: cancelling it, and a cancelled booking's refund. */}
+      <BookingCancellation booking={booking} />
     </>
   );
 }

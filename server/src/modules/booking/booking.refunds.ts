@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import {
+  PaymentProviderUnavailableError,
+  type PaymentProviderClient,
+} from '../payments/payments.provider.ts';
+import {
+  addRefundEvent,
+  cancellationById,
+  moveRefund,
+  noteRefundAttempt,
+  providerRefOfPayment,
+} from './booking.cancel-repository.ts';
+
+export interface RefundSenderOptions {
+  db: Kysely<Database>;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** The payment provider (looked up when a refund is sent: it is configured after bookings). */
+  provider: () => PaymentProviderClient;
+}
+
+/**
+ * Sends a cancellation's refund to the payment provider (the `booking.refund` outbox entry written
+ * by the cancel): `requested` (or `failed`) → `processing` → `refunded`, each state on the
+ * timeline. The provider call carries the cancellation's own idempotency key, so however often
+ * the entry runs (a retry after a timeout, another process after a crash) the money goes back
+ * once. An unreachable provider leaves the refund `processing` and the entry is tried again; a
+ * refusal marks it `failed` (the entry is tried again, with back-off, and logged each time).
+ */
+export class RefundSender {
+  readonly #options: RefundSenderOptions;
+
+  constructor(options: RefundSenderOptions) {
+    this.#options = options;
+  }
+
+  async send(cancellationId: number): Promise<void> {
+    const { db } = this.#options;
+    const cancellation = await cancellationById(db, cancellationId);
+    if (cancellation === undefined) return;
+    const state = cancellation.refund_state;
+    if (state === null || state === 'refunded') return;
+    if (cancellation.payment_id === null || cancellation.refund_key === null) {
+      throw new Error(`refund of cancellation ${cancellationId} has no payment`);
+    }
+    if (state !== 'processing') await this.#move(cancellationId, [state], 'processing');
+
+    const providerRef = await providerRefOfPayment(db, cancellation.payment_id);
+    if (providerRef === null)
+      throw new Error(`payment ${cancellation.payment_id} has no provider id`);
+    let status: string;
+    try {
+      const refunded = await this.#options
+        .provider()
+        .refund(providerRef, cancellation.refund_key, Number(cancellation.refund_minor));
+      status = refunded.status;
+    } catch (error) {
+      await noteRefundAttempt(db, cancellationId, String(error), this.#nowIso());
+      if (!(error instanceof PaymentProviderUnavailableError)) {
+        await this.#move(cancellationId, ['processing'], 'failed');
+        this.#options.log.warn(
+          { cancellationId, reason: String(error) },
+          'the payment provider refused a refund: it is tried again later',
+        );
+      }
+      throw error;
+    }
+    if (status !== 'refunded') {
+      await this.#move(cancellationId, ['processing'], 'failed');
+      throw new Error(
+        `the provider answered ${status} to the refund of cancellation ${cancellationId}`,
+      );
+    }
+    await this.#move(cancellationId, ['processing'], 'refunded');
+  }
+
+  #nowIso() {
+    return this.#options.now().toISOString();
+  }
+
+  /** Moves the refund on and writes the state to its timeline, in one transaction. */
+  async #move(id: number, from: readonly string[], to: string): Promise<void> {
+    const at = this.#nowIso();
+    await this.#options.db.transaction().execute(async (trx) => {
+      const moved = await moveRefund(trx, id, from, {
+        refund_state: to,
+        updated_at: at,
+        ...(to === 'refunded' ? { refund_error: null } : {}),
+      });
+      if (moved) await addRefundEvent(trx, id, to, at);
+    });
+  }
+}

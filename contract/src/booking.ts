@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from '@uniquair/domain/config/payment-providers';
 import { BookingStatusSchema, DeviceTokenSchema } from './booking-list.ts';
+import { BookingScheduleChangeSchema } from './booking-schedule-changes.ts';
 import { BaggageAllowanceSchema, ExtraCodeSchema } from './flight.ts';
 import { SearchHashSchema, YmdSchema } from './search.ts';
 import { personNameSchema } from './users.ts';
@@ -234,6 +235,8 @@ export const BookingDetailSchema = z
     tickets: z.array(BookingTicketSchema),
     /** Whether the requester may pay it now (not paid, hold running, a method enabled). */
     payable: z.boolean(),
+    /** Schedule changes of its legs, oldest first (docs/schedule-changes.md). */
+    scheduleChanges: z.array(BookingScheduleChangeSchema),
   })
   .meta({ id: 'BookingDetail' });
 

@@ -47,6 +47,11 @@ export const ERROR_CODES = [
   'DATABASE_UNAVAILABLE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  // Schedule changes (docs/schedule-changes.md).
+  'FLIGHT_CANCELLED',
+  'NO_SCHEDULE_CHANGE',
+  'SCHEDULE_CHANGE_ANSWERED',
+  'SUBSTITUTE_SOLD_OUT',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

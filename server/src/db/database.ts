@@ -49,6 +49,7 @@ import type {
   PushSubscriptionsTable,
   PushVapidKeysTable,
 } from './tables/push.ts';
+import type { BookingScheduleChangesTable } from './tables/schedule-changes.ts';
 import type {
   AirportsTable,
   CarriersTable,
@@ -113,4 +114,5 @@ export interface Database {
   push_subscription_bookings: PushSubscriptionBookingsTable;
   push_vapid_keys: PushVapidKeysTable;
   push_app_releases: PushAppReleasesTable;
+  booking_schedule_changes: BookingScheduleChangesTable;
 }

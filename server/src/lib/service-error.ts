@@ -44,6 +44,11 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   DATABASE_UNAVAILABLE: 503,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
+  // Schedule changes (docs/schedule-changes.md).
+  FLIGHT_CANCELLED: 409,
+  NO_SCHEDULE_CHANGE: 409,
+  SCHEDULE_CHANGE_ANSWERED: 409,
+  SUBSTITUTE_SOLD_OUT: 409,
 };
 
 /**

@@ -17,6 +17,7 @@ import { secretHash } from '../../lib/secret-hash.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { fareRulesOf } from '../flight/flight.fare-rules.ts';
 import type { BookingHolds } from './booking.holds.ts';
+import { scheduleChangesOf } from './booking.schedule-changes.ts';
 import {
   bookingById,
   bookingByPnr,
@@ -182,6 +183,7 @@ export class BookingReads {
         issuedAt: ticket.issued_at,
       })),
       payable: this.#payable(row, now),
+      scheduleChanges: await scheduleChangesOf(this.#db, row.id),
     };
   }
 

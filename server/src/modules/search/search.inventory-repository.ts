@@ -49,6 +49,8 @@ export class InventoryRepository {
       .where('route_id', '=', routeId)
       .where('departure_date', '=', date)
       .where('departure_utc', '>', departingAfter)
+      // A cancelled flight is no longer sold (docs/schedule-changes.md).
+      .where('cancelled_at', 'is', null)
       .orderBy('departure_utc')
       .orderBy('id')
       .execute();

@@ -5,6 +5,7 @@ import { runEvery } from '../../lib/interval-job.ts';
 import { savePassengers } from '../bookings-list/bookings-list.service.ts';
 import { refreshPriceCalendars } from '../pricing/pricing.service.ts';
 import { bookingRoutes } from './booking.routes.ts';
+import { registerScheduleChangeMail } from './booking.schedule-change-mail.ts';
 import { BookingService } from './booking.service.ts';
 
 export interface BookingPluginOptions {
@@ -50,8 +51,10 @@ export const bookingPlugin = fp(
       maxUnpaidPerClient: options.maxUnpaidPerClient,
       refreshPriceCalendars: (routeIds, dates) => refreshPriceCalendars(app.db, routeIds, dates),
       rememberPassengers: savePassengers,
+      kickOutbox: () => app.outbox.kick(),
     });
     app.decorate('bookings', service);
+    registerScheduleChangeMail({ app, publicUrl: options.publicUrl });
     runEvery(app, {
       everyMs: options.holdSweepMs,
       run: () => service.expireOverdueHolds(),

@@ -26,6 +26,7 @@ import { TooManyHolds } from './booking.unpaid-caps.ts';
 import { BUSY_RETRY_AFTER_SECONDS, busyAsUnavailable } from './booking.database-busy.ts';
 import { renderHandOffPage, type HandOffPurpose } from './booking.hand-off-page.ts';
 import { LookupGuard } from './booking.lookup-guard.ts';
+import { scheduleChangeRoutes } from './booking.schedule-change-routes.ts';
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
@@ -298,4 +299,12 @@ export async function bookingRoutes(
     'Complete an unpaid booking from its e-mail',
   );
   handOff('login_quick', '/api/booking/login-quick/:pnr/:token', 'Open a booking from its e-mail');
+
+  // Schedule changes: accept, substitutes, substitute (docs/schedule-changes.md).
+  scheduleChangeRoutes(app, {
+    service,
+    guarded,
+    headers: deviceTokensHeader,
+    readsRateLimit: BOOKING_RATE_LIMITS.reads,
+  });
 }

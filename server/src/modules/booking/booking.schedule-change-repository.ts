@@ -278,7 +278,6 @@ export async function candidateFlights(
       'f.arrival_utc',
       'f.flight_number',
       'f.stops',
-      'c.id as fare_class_id',
       'c.letter',
       'c.cabin',
       'c.seats_left',
@@ -353,4 +352,28 @@ export async function legDates(trx: Kysely<Database>, bookingId: number): Promis
     .orderBy('position')
     .execute();
   return rows.map((row) => row.date);
+}
+
+/** What the schedule-change e-mail says: the change, its booking and leg, the airports' zones. */
+export async function changeForMail(db: Kysely<Database>, changeId: number) {
+  const change = await changeById(db, changeId);
+  if (!change) return undefined;
+  const booking = await db
+    .selectFrom('bookings')
+    .select(['id', 'pnr', 'locale', 'booker_email', 'booker_first_name'])
+    .where('id', '=', change.booking_id)
+    .executeTakeFirst();
+  const leg = await bookingLeg(db, change.booking_id, change.flight_index);
+  if (!booking || !leg) return undefined;
+  const zones = await db
+    .selectFrom('airports')
+    .select(['code', 'time_zone'])
+    .where('code', 'in', [leg.from_airport, leg.to_airport])
+    .execute();
+  return {
+    change,
+    booking,
+    leg,
+    zones: new Map(zones.map((zone) => [zone.code, zone.time_zone])),
+  };
 }

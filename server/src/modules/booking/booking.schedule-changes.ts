@@ -185,7 +185,7 @@ export interface ScheduleChangesOptions {
   db: Kysely<Database>;
   now: () => Date;
   /** After a commit that moved seats or flights: rebuild these routes' price calendars. */
-  seatsChanged: (routeIds: number[], dates: Ymd[]) => void;
+  seatsChanged: (routeIds: number[], dates: Ymd[]) => void | Promise<void>;
   /** After a commit that wrote outbox entries: start working them off. */
   outboxWritten: () => void;
 }
@@ -288,7 +288,7 @@ export class ScheduleChanges {
       }
       return { routeId: flight.route_id, dates, times, affected: bookings.size };
     });
-    this.#options.seatsChanged([outcome.routeId], outcome.dates);
+    await this.#options.seatsChanged([outcome.routeId], outcome.dates);
     if (outcome.affected > 0) this.#options.outboxWritten();
     return {
       success: true,
@@ -356,7 +356,7 @@ export class ScheduleChanges {
   async #candidates(
     bookingId: number,
     leg: NonNullable<Awaited<ReturnType<typeof bookingLeg>>>,
-  ): Promise<(SubstituteFlight & { fareClassId: number })[]> {
+  ): Promise<SubstituteFlight[]> {
     const { db } = this.#options;
     if (leg.route_id === null) return [];
     const seats = (await holdsOnFlight(db, bookingId, Number(leg.flight_ref))).reduce(
@@ -391,7 +391,6 @@ export class ScheduleChanges {
       fareClass: row.letter,
       cabin: row.cabin,
       seatsLeft: row.seats_left,
-      fareClassId: Number(row.fare_class_id),
     }));
   }
 
@@ -446,7 +445,7 @@ export class ScheduleChanges {
       await this.#copyLeg(trx, booking.id, leg.position, flight, fare);
       await reissueFlightTickets(trx, booking.id, leg.position, now);
     });
-    this.#options.seatsChanged([flight.route_id], [leg.date, flight.departure_date]);
+    await this.#options.seatsChanged([flight.route_id], [leg.date, flight.departure_date]);
     return scheduleChangesOf(db, booking.id);
   }
 

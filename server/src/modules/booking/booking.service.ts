@@ -14,11 +14,14 @@ import { BookingHandOffs, type LinkPurpose } from './booking.hand-off.ts';
 import { BookingHolds } from './booking.holds.ts';
 import { BookingReads, type Viewer } from './booking.read.ts';
 import { issueBookingLinkToken, type BookingRow } from './booking.repository.ts';
+import { ScheduleChanges } from './booking.schedule-changes.ts';
 
 export interface BookingServiceOptions extends Omit<BookingCreationOptions, 'calendars'> {
   paymentProviders: PaymentProviderFlags;
   /** The pricing module's calendar rebuild, after seats changed. */
   refreshPriceCalendars: RefreshPriceCalendars;
+  /** Starts working off the outbox after a commit that wrote entries (schedule changes). */
+  kickOutbox?: () => void;
 }
 
 /**
@@ -33,6 +36,8 @@ export class BookingService {
   readonly #creation: BookingCreation;
   readonly #reads: BookingReads;
   readonly #handOffs: BookingHandOffs;
+  /** Schedule changes: operators retime or cancel flights, travellers answer. */
+  readonly scheduleChanges: ScheduleChanges;
 
   constructor(options: BookingServiceOptions) {
     this.#calendars = new BookingCalendars(options.refreshPriceCalendars, options.log);
@@ -40,6 +45,12 @@ export class BookingService {
     this.#creation = new BookingCreation({ ...options, calendars: this.#calendars });
     this.#reads = new BookingReads({ ...options, holds: this.#holds });
     this.#handOffs = new BookingHandOffs(options.db, options.now);
+    this.scheduleChanges = new ScheduleChanges({
+      db: options.db,
+      now: options.now,
+      seatsChanged: (routeIds, dates) => this.#calendars.refresh(routeIds, dates),
+      outboxWritten: options.kickOutbox ?? (() => undefined),
+    });
   }
 
   /** `POST /api/booking/create`: seats held, price computed here. */

@@ -15,6 +15,9 @@ export const InstantSchema = z.iso.datetime({ offset: true });
 export const ScheduleTimesSchema = z.object({
   departureUtc: z.string(),
   arrivalUtc: z.string(),
+  /** The same instants on the airports' wall clocks (`2026-12-01T07:05`), for display. */
+  departureLocal: z.string(),
+  arrivalLocal: z.string(),
 });
 
 /** The traveller's answer, or null while unanswered. */

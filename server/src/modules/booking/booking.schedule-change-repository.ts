@@ -377,3 +377,18 @@ export async function changeForMail(db: Kysely<Database>, changeId: number) {
     zones: new Map(zones.map((zone) => [zone.code, zone.time_zone])),
   };
 }
+
+/** The time zones of each leg's departure and arrival airports, by leg position. */
+export async function legZones(
+  db: Kysely<Database>,
+  bookingId: number,
+): Promise<Map<number, { from: string; to: string }>> {
+  const rows = await db
+    .selectFrom('booking_flights as f')
+    .innerJoin('airports as a', 'a.code', 'f.from_airport')
+    .innerJoin('airports as b', 'b.code', 'f.to_airport')
+    .select(['f.position', 'a.time_zone as from_zone', 'b.time_zone as to_zone'])
+    .where('f.booking_id', '=', bookingId)
+    .execute();
+  return new Map(rows.map((row) => [row.position, { from: row.from_zone, to: row.to_zone }]));
+}

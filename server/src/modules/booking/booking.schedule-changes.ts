@@ -28,6 +28,7 @@ import {
   insertChange,
   insertHold,
   inventoryFlight,
+  legZones,
   legDates,
   legsOnFlight,
   releaseHold,
@@ -86,15 +87,30 @@ export async function closeScheduleChangesByCancellation(
   return closed;
 }
 
-/** A change as `GET /api/booking/{pnr}/get` shows it. */
-export function changeView(row: ScheduleChangeRow): BookingScheduleChange {
+/** `2026-12-01T07:05` on the wall clock of a time zone (UTC when it is unknown). */
+function wallClock(instant: string, timeZone: string | undefined): string {
+  const local = new ZoneClock(timeZone ?? 'UTC').toLocal(Date.parse(instant));
+  return `${local.date}T${formatClock(local.minutes)}`;
+}
+
+/** A change as `GET /api/booking/{pnr}/get` shows it, local times in its leg's airports' zones. */
+export function changeView(
+  row: ScheduleChangeRow,
+  zones: { from?: string; to?: string } = {},
+): BookingScheduleChange {
+  const times = (departureUtc: string, arrivalUtc: string) => ({
+    departureUtc,
+    arrivalUtc,
+    departureLocal: wallClock(departureUtc, zones.from),
+    arrivalLocal: wallClock(arrivalUtc, zones.to),
+  });
   return {
     flightIndex: row.flight_index,
-    old: { departureUtc: row.old_departure_utc, arrivalUtc: row.old_arrival_utc },
+    old: times(row.old_departure_utc, row.old_arrival_utc),
     new:
       row.new_departure_utc === null || row.new_arrival_utc === null
         ? null
-        : { departureUtc: row.new_departure_utc, arrivalUtc: row.new_arrival_utc },
+        : times(row.new_departure_utc, row.new_arrival_utc),
     answered: row.answer !== null,
     answer: row.answer,
     createdAt: row.created_at,
@@ -105,7 +121,10 @@ export async function scheduleChangesOf(
   db: Kysely<Database>,
   bookingId: number,
 ): Promise<BookingScheduleChange[]> {
-  return (await changesOfBooking(db, bookingId)).map(changeView);
+  const rows = await changesOfBooking(db, bookingId);
+  if (rows.length === 0) return [];
+  const zones = await legZones(db, bookingId);
+  return rows.map((row) => changeView(row, zones.get(row.flight_index)));
 }
 
 const isoMinute = (epochMs: number) => new Date(epochMs).toISOString();

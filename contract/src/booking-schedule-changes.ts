@@ -21,7 +21,12 @@ export const ScheduleTimesSchema = z.object({
 });
 
 /** The traveller's answer, or null while unanswered. */
-export const SCHEDULE_CHANGE_ANSWERS = ['accepted', 'substituted', 'cancelled', 'superseded'] as const;
+export const SCHEDULE_CHANGE_ANSWERS = [
+  'accepted',
+  'substituted',
+  'cancelled',
+  'superseded',
+] as const;
 
 /** One change of a booked leg, as `GET /api/booking/{pnr}/get` lists it (oldest first). */
 export const BookingScheduleChangeSchema = z.object({

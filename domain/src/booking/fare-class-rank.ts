@@ -22,5 +22,7 @@ export function isSameOrHigherClass(
   booked: { letter: string; cabin: string },
   candidate: { letter: string; cabin: string },
 ): boolean {
-  return fareClassRank(candidate.letter, candidate.cabin) >= fareClassRank(booked.letter, booked.cabin);
+  return (
+    fareClassRank(candidate.letter, candidate.cabin) >= fareClassRank(booked.letter, booked.cabin)
+  );
 }

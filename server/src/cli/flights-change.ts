@@ -73,7 +73,9 @@ export async function flightsChangeCommand(
     return 0;
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    const fields = Object.entries(error.errors).map(([field, texts]) => `${field}: ${texts.join(', ')}`);
+    const fields = Object.entries(error.errors).map(
+      ([field, texts]) => `${field}: ${texts.join(', ')}`,
+    );
     output.err(`${error.code}${fields.length > 0 ? ` (${fields.join('; ')})` : ''}`);
     return 1;
   }

@@ -98,7 +98,9 @@ export const airlineRoutes: FastifyPluginAsyncZod<{
         body: ScheduleChangeRequestSchema,
         response: {
           200: ScheduleChangeResponseSchema,
-          ...Object.fromEntries([400, 401, 403, 404, 409, 415, 429].map((s) => [s, ErrorBodySchema])),
+          ...Object.fromEntries(
+            [400, 401, 403, 404, 409, 415, 429].map((s) => [s, ErrorBodySchema]),
+          ),
         },
       },
     },

@@ -78,7 +78,11 @@ export async function cancelFlight(
     .where('cancelled_at', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
-  await trx.updateTable('fare_classes').set({ seats_left: 0 }).where('flight_id', '=', flightId).execute();
+  await trx
+    .updateTable('fare_classes')
+    .set({ seats_left: 0 })
+    .where('flight_id', '=', flightId)
+    .execute();
   return true;
 }
 
@@ -87,19 +91,10 @@ export async function legsOnFlight(trx: Kysely<Database>, flightId: number, now:
   return trx
     .selectFrom('booking_flights as f')
     .innerJoin('bookings as b', 'b.id', 'f.booking_id')
-    .select([
-      'f.booking_id',
-      'f.position',
-      'f.segments',
-      'b.pnr',
-      'b.status',
-      'b.owner_user_id',
-    ])
+    .select(['f.booking_id', 'f.position', 'f.segments', 'b.pnr', 'b.status', 'b.owner_user_id'])
     .where('f.flight_ref', '=', String(flightId))
     .where('b.status', 'in', [...CHANGEABLE_STATUSES])
-    .where((eb) =>
-      eb.or([eb('b.status', '!=', 'not_paid'), eb('b.hold_expires_at', '>', now)]),
-    )
+    .where((eb) => eb.or([eb('b.status', '!=', 'not_paid'), eb('b.hold_expires_at', '>', now)]))
     .orderBy('f.booking_id')
     .orderBy('f.position')
     .execute();
@@ -222,7 +217,11 @@ export async function holdsOnFlight(db: Kysely<Database>, bookingId: number, fli
     .where('h.state', 'in', ['held', 'sold'])
     .orderBy('h.id')
     .execute();
-  return rows.map((row) => ({ ...row, id: Number(row.id), fare_class_id: Number(row.fare_class_id) }));
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    fare_class_id: Number(row.fare_class_id),
+  }));
 }
 
 /** Ends a hold (seats to be given back by the caller); false when it was no longer held/sold. */

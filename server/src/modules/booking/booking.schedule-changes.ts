@@ -252,7 +252,10 @@ export class ScheduleChanges {
           throw invalid('body.arrivalUtc', 'scheduleChange.error.arrivalOrder');
         }
         times = { departureUtc: isoMinute(departure), arrivalUtc: isoMinute(arrival) };
-        if (times.departureUtc === flight.departure_utc && times.arrivalUtc === flight.arrival_utc) {
+        if (
+          times.departureUtc === flight.departure_utc &&
+          times.arrivalUtc === flight.arrival_utc
+        ) {
           throw invalid('body.departureUtc', 'scheduleChange.error.unchanged');
         }
         const segments = await segmentsWithZones(trx, [flightId]);
@@ -394,7 +397,10 @@ export class ScheduleChanges {
       if (String(id) === leg.flight_ref || row.seats_left < Math.max(seats, 1)) continue;
       if (!isSameOrHigherClass(booked, row)) continue;
       const current = best.get(id);
-      if (!current || fareClassRank(row.letter, row.cabin) < fareClassRank(current.letter, current.cabin)) {
+      if (
+        !current ||
+        fareClassRank(row.letter, row.cabin) < fareClassRank(current.letter, current.cabin)
+      ) {
         best.set(id, row);
       }
     }
@@ -422,7 +428,11 @@ export class ScheduleChanges {
     booking: ChangeableBooking,
     choice: { flightIndex: number; flightId: string; fareClass: string },
   ): Promise<BookingScheduleChange[]> {
-    const { leg, change } = await this.#pendingChange(booking, choice.flightIndex, 'body.flightIndex');
+    const { leg, change } = await this.#pendingChange(
+      booking,
+      choice.flightIndex,
+      'body.flightIndex',
+    );
     const { db } = this.#options;
     const newFlightId = Number(choice.flightId);
     const oldFlightId = Number(leg.flight_ref);

@@ -15,7 +15,10 @@ type SubstitutesResponse = z.infer<typeof SubstitutesResponseSchema>;
 const base = (pnr: string) => `/api/booking/${encodeURIComponent(pnr.toUpperCase())}`;
 
 /** `GET /api/booking/{pnr}/substitutes?flightIndex=N`. */
-export async function getSubstitutes(pnr: string, flightIndex: number): Promise<SubstituteFlight[]> {
+export async function getSubstitutes(
+  pnr: string,
+  flightIndex: number,
+): Promise<SubstituteFlight[]> {
   const response = await apiGet<SubstitutesResponse>(
     `${base(pnr)}/substitutes?flightIndex=${flightIndex}`,
     { headers: bookingAccessHeaders(pnr) },

@@ -87,7 +87,8 @@ function Substitutes({
   const name = useId();
   const [chosen, setChosen] = useState<string | null>(null);
   const flights = useQuery({
-    queryKey: ['booking', pnr.toUpperCase(), 'substitutes', flightIndex],
+    // Not under the booking's key: answering refreshes the booking, not this list.
+    queryKey: ['schedule-change-substitutes', pnr.toUpperCase(), flightIndex],
     queryFn: () => getSubstitutes(pnr, flightIndex),
     staleTime: 0,
   });
@@ -165,7 +166,8 @@ function ChangeCard({
   const queryClient = useQueryClient();
   const headingId = useId();
   const [choosing, setChoosing] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: bookingQueryKey(booking.pnr) });
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: bookingQueryKey(booking.pnr), exact: true });
   const accept = useMutation({
     mutationFn: () => acceptScheduleChange(booking.pnr, change.flightIndex),
     onSuccess: refresh,

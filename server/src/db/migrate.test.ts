@@ -57,6 +57,7 @@ const TABLES: readonly (keyof Database)[] = [
   'push_subscription_bookings',
   'push_vapid_keys',
   'push_app_releases',
+  'booking_schedule_changes',
 ];
 
 async function tableNames(db: Kysely<Database>): Promise<string[]> {

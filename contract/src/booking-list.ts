@@ -53,6 +53,9 @@ export const BookingSummarySchema = z
     totalMinor: z.number().int().meta({ description: 'Total price in minor units of `currency`.' }),
     currency: z.string().length(3),
     createdAt: z.string().meta({ description: 'When the booking was made (ISO 8601).' }),
+    pendingScheduleChange: z.boolean().meta({
+      description: 'A flight of it changed and the traveller has not answered yet.',
+    }),
   })
   .meta({ id: 'BookingSummary' });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from '@uniquair/domain/config/payment-providers';
 import { BookingStatusSchema, DeviceTokenSchema } from './booking-list.ts';
 import { BookingFeedbackSchema } from './booking-manage.ts';
+import { BookingScheduleChangeSchema } from './booking-schedule-changes.ts';
 import { BaggageAllowanceSchema, ExtraCodeSchema } from './flight.ts';
 import { SearchHashSchema, YmdSchema } from './search.ts';
 import { personNameSchema } from './users.ts';
@@ -252,6 +253,8 @@ export const BookingDetailSchema = z
     feedback: BookingFeedbackSchema.nullable(),
     /** The refund of a cancelled booking that had money to give back, else null. */
     refund: BookingRefundSchema.nullable(),
+    /** Schedule changes of its legs, oldest first (docs/schedule-changes.md). */
+    scheduleChanges: z.array(BookingScheduleChangeSchema),
   })
   .meta({ id: 'BookingDetail' });
 

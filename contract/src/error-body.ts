@@ -53,6 +53,11 @@ export const ERROR_CODES = [
   'CANCELLATION_QUOTE_CHANGED',
   'BOOKING_ALREADY_CANCELLED',
   'BOOKING_ALREADY_FLOWN',
+  // Schedule changes (docs/schedule-changes.md).
+  'FLIGHT_CANCELLED',
+  'NO_SCHEDULE_CHANGE',
+  'SCHEDULE_CHANGE_ANSWERED',
+  'SUBSTITUTE_SOLD_OUT',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

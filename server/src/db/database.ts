@@ -56,6 +56,7 @@ import type {
   PushSubscriptionsTable,
   PushVapidKeysTable,
 } from './tables/push.ts';
+import type { BookingScheduleChangesTable } from './tables/schedule-changes.ts';
 import type {
   AirportsTable,
   CarriersTable,
@@ -125,4 +126,5 @@ export interface Database {
   booking_feedback: BookingFeedbackTable;
   booking_cancellations: BookingCancellationsTable;
   booking_refund_events: BookingRefundEventsTable;
+  booking_schedule_changes: BookingScheduleChangesTable;
 }

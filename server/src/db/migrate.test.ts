@@ -62,6 +62,7 @@ const TABLES: readonly (keyof Database)[] = [
   'booking_feedback',
   'booking_cancellations',
   'booking_refund_events',
+  'booking_schedule_changes',
 ];
 
 async function tableNames(db: Kysely<Database>): Promise<string[]> {

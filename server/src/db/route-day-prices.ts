@@ -73,6 +73,7 @@ export async function refreshRouteDayPrices(
           .selectFrom('flights')
           .innerJoin('fare_classes', 'fare_classes.flight_id', 'flights.id')
           .where('fare_classes.seats_left', '>', 0)
+          .where('flights.cancelled_at', 'is', null)
           .where('fare_classes.currency', '=', SUMMARY_CURRENCY)
           .select((eb) => [
             'flights.route_id',

@@ -50,6 +50,11 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   CANCELLATION_QUOTE_CHANGED: 409,
   BOOKING_ALREADY_CANCELLED: 409,
   BOOKING_ALREADY_FLOWN: 409,
+  // Schedule changes (docs/schedule-changes.md).
+  FLIGHT_CANCELLED: 409,
+  NO_SCHEDULE_CHANGE: 409,
+  SCHEDULE_CHANGE_ANSWERED: 409,
+  SUBSTITUTE_SOLD_OUT: 409,
 };
 
 /**

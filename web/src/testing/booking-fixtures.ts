@@ -87,6 +87,7 @@ export function testBooking(overrides: Partial<BookingDetail> = {}): BookingDeta
     payable: true,
     feedback: null,
     refund: null,
+    scheduleChanges: [],
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import type { Ymd } from '@uniquair/domain/dates/ymd';
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { IsoInstant, LocalTime } from '../columns.ts';
 
 /** Row types of the flight inventory (routes, flights, fares) and of what searches derive from it. */
@@ -45,6 +45,8 @@ export interface FlightsTable {
   via_airport: string | null;
   /** Seats on the aircraft (the sum of the fare classes' seats). */
   capacity: number;
+  /** When an operator cancelled the flight (docs/schedule-changes.md); null while it flies. */
+  cancelled_at: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
 }
 
 /** A leg of a flight; a direct flight has one (position 1), a one-stop flight two. */

@@ -4,6 +4,11 @@ import {
   AirlineFlightsQuerySchema,
   AirlineFlightsResponseSchema,
 } from '@uniquair/contract/airline';
+import {
+  FlightIdParamsSchema,
+  ScheduleChangeRequestSchema,
+  ScheduleChangeResponseSchema,
+} from '@uniquair/contract/booking-schedule-changes';
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { ServiceError } from '../../lib/service-error.ts';
@@ -64,6 +69,51 @@ export const airlineRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const body = await service.flights(request.query.route, request.query.date as Ymd);
+      return reply.header('cache-control', 'no-store').send(body);
+    },
+  );
+
+  // Schedule changes (docs/schedule-changes.md): done by the booking module's service.
+  app.post(
+    '/api/airline/flights/:flightId/schedule-change',
+    {
+      // Server-to-server with a partner key: no browser, so no cross-site request rules.
+      config: {
+        auth: 'partnerKey',
+        csrf: { exempt: true },
+        rateLimit: { max: 120, timeWindow: 60_000 },
+      },
+      schema: {
+        tags: ['airline'],
+        summary: 'Retime or cancel a flight (airline partners)',
+        description:
+          'Body `{departureUtc, arrivalUtc}` retimes the flight (its legs move with it, local ' +
+          'times from the airports’ time zones); `{cancelled: true}` cancels it (no longer sold). ' +
+          'Every booking on it (unpaid with a running hold, paid, ticketed) gets a schedule ' +
+          'change to answer, an e-mail and a push, in the same transaction. Requires `X-Api-Key` ' +
+          'when partner keys are configured, and always in production. 404 for an unknown ' +
+          'flight, 409 FLIGHT_CANCELLED for a cancelled one, 400 VALIDATION_ERROR for times ' +
+          'out of order or unchanged.',
+        params: FlightIdParamsSchema,
+        body: ScheduleChangeRequestSchema,
+        response: {
+          200: ScheduleChangeResponseSchema,
+          ...Object.fromEntries(
+            [400, 401, 403, 404, 409, 415, 429].map((s) => [s, ErrorBodySchema]),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (keys.length === 0 && process.env.NODE_ENV === 'production') {
+        throw new ServiceError('ERROR_UNAUTHORIZED', 'An airline partner key is required', {
+          [`headers.${AIRLINE_KEY_HEADER}`]: ['Missing or unknown partner key'],
+        });
+      }
+      const body = await app.bookings.scheduleChanges.changeFlight(
+        request.params.flightId,
+        request.body,
+      );
       return reply.header('cache-control', 'no-store').send(body);
     },
   );

@@ -214,6 +214,8 @@ export async function currentLegs(
       .selectFrom('flights')
       .select(['id', 'flight_number', 'departure_utc', 'route_id', 'departure_date'])
       .where('id', 'in', flightIds)
+      // A cancelled flight is no longer sold: as changed since the search.
+      .where('cancelled_at', 'is', null)
       .execute(),
     db
       .selectFrom('fare_classes')

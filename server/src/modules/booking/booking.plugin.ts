@@ -10,6 +10,7 @@ import { bookingReadGuard } from './booking.read-guard.ts';
 import { REFUND_TOPIC } from './booking.cancellation.ts';
 import { RefundSender } from './booking.refunds.ts';
 import { bookingRoutes } from './booking.routes.ts';
+import { registerScheduleChangeMail } from './booking.schedule-change-mail.ts';
 import { BookingService } from './booking.service.ts';
 
 export interface BookingPluginOptions {
@@ -69,6 +70,7 @@ export const bookingPlugin = fp(
     app.outbox.register(REFUND_TOPIC, async (payload) => {
       await refunds.send((payload as { cancellationId: number }).cancellationId);
     });
+    registerScheduleChangeMail({ app, publicUrl: options.publicUrl });
     runEvery(app, {
       everyMs: options.holdSweepMs,
       run: () => service.expireOverdueHolds(),

@@ -18,6 +18,7 @@ import { ServiceError } from '../../lib/service-error.ts';
 import { fareRulesOf } from '../flight/flight.fare-rules.ts';
 import type { BookingHolds } from './booking.holds.ts';
 import { feedbackOf } from './booking.manage-repository.ts';
+import { scheduleChangesOf } from './booking.schedule-changes.ts';
 import {
   bookingById,
   bookingByPnr,
@@ -194,6 +195,7 @@ export class BookingReads {
       payable: this.#payable(row, now),
       feedback,
       refund: await this.#refundOf(this.#db, row.id),
+      scheduleChanges: await scheduleChangesOf(this.#db, row.id),
     };
   }
 

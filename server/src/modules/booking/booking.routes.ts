@@ -23,6 +23,7 @@ import { cancellationRoutes } from './booking.cancel-routes.ts';
 import { BUSY_RETRY_AFTER_SECONDS, busyAsUnavailable } from './booking.database-busy.ts';
 import { renderHandOffPage, type HandOffPurpose } from './booking.hand-off-page.ts';
 import { deviceTokensHeader, type BookingReadGuard } from './booking.read-guard.ts';
+import { scheduleChangeRoutes } from './booking.schedule-change-routes.ts';
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
@@ -281,5 +282,13 @@ export async function bookingRoutes(
     service,
     guarded,
     readLimit: BOOKING_RATE_LIMITS.reads,
+  });
+
+  // Schedule changes: accept, substitutes, substitute (docs/schedule-changes.md).
+  scheduleChangeRoutes(app, {
+    service,
+    guarded,
+    headers: deviceTokensHeader,
+    readsRateLimit: BOOKING_RATE_LIMITS.reads,
   });
 }

@@ -20,6 +20,7 @@ import { BookingHandOffs, type LinkPurpose } from './booking.hand-off.ts';
 import { BookingHolds } from './booking.holds.ts';
 import { BookingReads, type Viewer } from './booking.read.ts';
 import { issueBookingLinkToken, type BookingRow } from './booking.repository.ts';
+import { ScheduleChanges } from './booking.schedule-changes.ts';
 
 export interface BookingServiceOptions extends Omit<BookingCreationOptions, 'calendars'> {
   paymentProviders: PaymentProviderFlags;
@@ -44,6 +45,8 @@ export class BookingService {
   readonly #reads: BookingReads;
   readonly #handOffs: BookingHandOffs;
   readonly #cancellations: BookingCancellations;
+  /** Schedule changes: operators retime or cancel flights, travellers answer. */
+  readonly scheduleChanges: ScheduleChanges;
 
   constructor(options: BookingServiceOptions) {
     this.#calendars = new BookingCalendars(options.refreshPriceCalendars, options.log);
@@ -56,6 +59,12 @@ export class BookingService {
       refundOf: (db, bookingId) => this.#cancellations.refundView(db, bookingId),
     });
     this.#handOffs = new BookingHandOffs(options);
+    this.scheduleChanges = new ScheduleChanges({
+      db: options.db,
+      now: options.now,
+      seatsChanged: (routeIds, dates) => this.#calendars.refresh(routeIds, dates),
+      outboxWritten: options.afterOutboxWrite,
+    });
   }
 
   /** `POST /api/booking/create`: seats held, price computed here. */

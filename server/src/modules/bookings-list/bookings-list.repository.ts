@@ -15,6 +15,8 @@ export interface BookingSummaryRow {
   total_minor: number;
   created_at: string;
   passengers: number;
+  /** Unanswered schedule changes of its legs (docs/schedule-changes.md). */
+  pending_changes: number;
 }
 
 export type SavedPassengerRow = Selectable<SavedPassengersTable>;
@@ -36,15 +38,27 @@ function summaries(db: Kysely<Database>) {
       .select((inner) => inner.fn.countAll<number>().as('count'))
       .whereRef('booking_passengers.booking_id', '=', 'bookings.id')
       .as('passengers'),
+    eb
+      .selectFrom('booking_schedule_changes')
+      .select((inner) => inner.fn.countAll<number>().as('count'))
+      .whereRef('booking_schedule_changes.booking_id', '=', 'bookings.id')
+      .where('booking_schedule_changes.answer', 'is', null)
+      .as('pending_changes'),
   ]);
 }
 
-function normalize(row: Omit<BookingSummaryRow, 'passengers'> & { passengers: unknown }) {
+function normalize(
+  row: Omit<BookingSummaryRow, 'passengers' | 'pending_changes'> & {
+    passengers: unknown;
+    pending_changes: unknown;
+  },
+) {
   return {
     ...row,
     id: Number(row.id),
     total_minor: Number(row.total_minor),
     passengers: Number(row.passengers ?? 0),
+    pending_changes: Number(row.pending_changes ?? 0),
   };
 }
 

@@ -53,6 +53,7 @@ function toSummary(row: BookingSummaryRow): BookingSummary {
     totalMinor: row.total_minor,
     currency: row.currency,
     createdAt: row.created_at,
+    pendingScheduleChange: row.pending_changes > 0,
   };
 }
 

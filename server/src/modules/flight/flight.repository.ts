@@ -31,6 +31,7 @@ export class FlightRepository {
       .selectFrom('flights')
       .select(['id', 'flight_number', 'departure_utc'])
       .where('id', 'in', [...new Set(flightIds)])
+      .where('cancelled_at', 'is', null)
       .execute();
   }
 

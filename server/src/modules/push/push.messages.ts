@@ -36,6 +36,8 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
   pay_at_airline: 'push.bookingStatus.payAtAirline',
   cancelled: 'push.bookingStatus.cancelled',
   expired: 'push.bookingStatus.expired',
+  // A flight of the booking was retimed or cancelled (docs/schedule-changes.md).
+  schedule_changed: 'scheduleChange.push.body',
 };
 
 async function formatter(locale: string) {

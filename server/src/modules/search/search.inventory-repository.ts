@@ -41,7 +41,10 @@ export class InventoryRepository {
     this.#db = db;
   }
 
-  /** Flights of a route on a local departure date that depart after the instant, by departure. */
+  /**
+   * Flights of a route on a local departure date that depart after the instant, by departure;
+   * cancelled flights are no longer sold (docs/schedule-changes.md).
+   */
   async flights(routeId: number, date: Ymd, departingAfter: string): Promise<InventoryFlightRow[]> {
     return this.#db
       .selectFrom('flights')
@@ -49,6 +52,7 @@ export class InventoryRepository {
       .where('route_id', '=', routeId)
       .where('departure_date', '=', date)
       .where('departure_utc', '>', departingAfter)
+      .where('cancelled_at', 'is', null)
       .orderBy('departure_utc')
       .orderBy('id')
       .execute();

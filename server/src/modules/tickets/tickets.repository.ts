@@ -74,3 +74,17 @@ export async function markTicketed(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Removes the tickets of one flight of a booking (they are re-issued in the same transaction). */
+export async function deleteFlightTickets(
+  db: Kysely<Database>,
+  bookingId: number,
+  flightIndex: number,
+): Promise<{ passenger_index: number }[]> {
+  return db
+    .deleteFrom('tickets')
+    .where('booking_id', '=', bookingId)
+    .where('flight_index', '=', flightIndex)
+    .returning('passenger_index')
+    .execute();
+}

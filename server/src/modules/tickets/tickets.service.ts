@@ -6,6 +6,7 @@ import type { OutboxDispatcher, OutboxContext } from '../outbox/outbox.service.t
 import { enqueue } from '../outbox/outbox.service.ts';
 import { renderConfirmationMail } from './tickets.confirmation-mail.ts';
 import {
+  deleteFlightTickets,
   flightsOfBooking,
   insertTicket,
   markTicketed,
@@ -117,6 +118,38 @@ export async function issueTickets(
     ownerUserId: booking.owner_user_id,
     method: booking.payment_method,
   };
+}
+
+/**
+ * Re-issues the tickets of one flight of a booking after it moved to another flight (schedule
+ * changes, docs/schedule-changes.md): each passenger who had a ticket for it gets a new number of
+ * the new flight's carrier, in the caller's transaction. A flight without tickets (not yet issued)
+ * stays without: the payment's outbox entry issues them. Answers how many were re-issued.
+ */
+export async function reissueFlightTickets(
+  trx: Kysely<Database>,
+  bookingId: number,
+  flightIndex: number,
+  now: Date,
+): Promise<number> {
+  const removed = await deleteFlightTickets(trx, bookingId, flightIndex);
+  if (removed.length === 0) return 0;
+  const flight = (await flightsOfBooking(trx, bookingId)).find(
+    (candidate) => candidate.position === flightIndex,
+  );
+  const carrier = carrierOf(flight?.segments ?? '[]');
+  for (const { passenger_index: passengerIndex } of removed) {
+    let number = newTicketNumber(carrier);
+    while (await ticketNumberExists(trx, number)) number = newTicketNumber(carrier);
+    await insertTicket(trx, {
+      bookingId,
+      flightIndex,
+      passengerIndex: Number(passengerIndex),
+      number,
+      now: now.toISOString(),
+    });
+  }
+  return removed.length;
 }
 
 export interface TicketHandlerOptions {

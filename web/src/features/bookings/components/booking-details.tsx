@@ -18,6 +18,7 @@ import { ticketsOfFlight } from '../booking-tickets.ts';
 import { ManageBooking } from './booking-manage.tsx';
 import { BookingCancellation } from './booking-cancellation.tsx';
 import styles from './booking-details.module.css';
+import { ScheduleChanges } from './schedule-changes.tsx';
 
 const STATE_TEXTS = {
   not_paid: 'booking.state.notPaid',
@@ -72,6 +73,9 @@ function BookingBody({ booking, airports }: BookingViewProps) {
   return (
     <>
       <BookingStatus booking={booking} />
+
+      {/* Schedule changes: old and new times, accept or choose another flight. */}
+      <ScheduleChanges booking={booking} airports={airports} />
 
       <section className={styles.section} aria-labelledby="booking-flights">
         <h2 id="booking-flights">{intl.formatMessage({ id: 'booking.trip' })}</h2>

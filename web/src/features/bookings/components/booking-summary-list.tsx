@@ -22,6 +22,11 @@ export function BookingSummaryList({ bookings }: { readonly bookings: readonly B
               {intl.formatMessage({ id: 'bookings.status' }, { status: booking.status })}
             </span>
           </p>
+          {booking.pendingScheduleChange ? (
+            <p className={styles.status}>
+              {intl.formatMessage({ id: 'scheduleChange.listBadge' })}
+            </p>
+          ) : null}
           <p>
             {intl.formatMessage({ id: 'bookings.trip' }, { from: booking.from, to: booking.to })}
           </p>

@@ -1,0 +1,528 @@
+import type { Kysely } from 'kysely';
+import type { BookingSegmentSchema } from '@uniquair/contract/booking';
+import type {
+  BookingScheduleChange,
+  ScheduleChangeRequest,
+  ScheduleChangeResponse,
+  SubstituteFlight,
+} from '@uniquair/contract/booking-schedule-changes';
+import { isSameOrHigherClass, fareClassRank } from '@uniquair/domain/booking/fare-class-rank';
+import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
+import type { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { formatClock, ZoneClock } from '../../db/seed/time-zones.ts';
+import { ServiceError } from '../../lib/service-error.ts';
+import { enqueue } from '../outbox/outbox.service.ts';
+import { reissueFlightTickets } from '../tickets/tickets.service.ts';
+import { giveSeatsBack, takeSeats } from './booking.hold-repository.ts';
+import {
+  answerChange,
+  bookingLeg,
+  cancelFlight,
+  candidateFlights,
+  carrierNames,
+  changesOfBooking,
+  fareClassOf,
+  hasUnansweredChange,
+  holdsOnFlight,
+  insertChange,
+  insertHold,
+  inventoryFlight,
+  legZones,
+  legDates,
+  legsOnFlight,
+  releaseHold,
+  segmentsWithZones,
+  supersedeChanges,
+  updateBookingDates,
+  updateFlightTimes,
+  updateLegCopy,
+  updateSegment,
+  type ScheduleChangeRow,
+  type SegmentTimes,
+  type SegmentWithZones,
+} from './booking.schedule-change-repository.ts';
+
+type BookingSegment = z.infer<typeof BookingSegmentSchema>;
+
+/** Days before and after the booked date a substitute may depart. */
+export const SUBSTITUTE_WINDOW_DAYS = 3;
+/** Outbox topic of the schedule-change e-mail (handled by the booking plugin). */
+export const SCHEDULE_CHANGE_MAIL_TOPIC = 'mail.schedule-change';
+/** Longest journey a retime may make (a typo guard for operators). */
+const MAX_JOURNEY_MS = 48 * 3_600_000;
+const MINUTE_MS = 60_000;
+
+/** A booking row's id and status, as the answering routes have it after the access check. */
+export interface ChangeableBooking {
+  id: number;
+  status: string;
+}
+
+/**
+ * Whether a booking has a schedule change nobody answered yet: the cancellation quote asks it to
+ * refund such a booking in full whatever its fare (docs/schedule-changes.md).
+ */
+export function hasUnansweredScheduleChange(
+  db: Kysely<Database>,
+  bookingId: number,
+): Promise<boolean> {
+  return hasUnansweredChange(db, bookingId);
+}
+
+/**
+ * Records that a booking's unanswered changes were answered by cancelling it (the cancellation
+ * feature calls this in its own transaction). Answers how many changes it closed.
+ */
+export async function closeScheduleChangesByCancellation(
+  trx: Kysely<Database>,
+  bookingId: number,
+  now: Date,
+): Promise<number> {
+  let closed = 0;
+  for (const change of await changesOfBooking(trx, bookingId)) {
+    if (change.answer !== null) continue;
+    if (await answerChange(trx, Number(change.id), 'cancelled', now.toISOString())) closed += 1;
+  }
+  return closed;
+}
+
+/** `2026-12-01T07:05` on the wall clock of a time zone (UTC when it is unknown). */
+function wallClock(instant: string, timeZone: string | undefined): string {
+  const local = new ZoneClock(timeZone ?? 'UTC').toLocal(Date.parse(instant));
+  return `${local.date}T${formatClock(local.minutes)}`;
+}
+
+/** A change as `GET /api/booking/{pnr}/get` shows it, local times in its leg's airports' zones. */
+export function changeView(
+  row: ScheduleChangeRow,
+  zones: { from?: string; to?: string } = {},
+): BookingScheduleChange {
+  const times = (departureUtc: string, arrivalUtc: string) => ({
+    departureUtc,
+    arrivalUtc,
+    departureLocal: wallClock(departureUtc, zones.from),
+    arrivalLocal: wallClock(arrivalUtc, zones.to),
+  });
+  return {
+    flightIndex: row.flight_index,
+    old: times(row.old_departure_utc, row.old_arrival_utc),
+    new:
+      row.new_departure_utc === null || row.new_arrival_utc === null
+        ? null
+        : times(row.new_departure_utc, row.new_arrival_utc),
+    answered: row.answer !== null,
+    answer: row.answer,
+    createdAt: row.created_at,
+  };
+}
+
+export async function scheduleChangesOf(
+  db: Kysely<Database>,
+  bookingId: number,
+): Promise<BookingScheduleChange[]> {
+  const rows = await changesOfBooking(db, bookingId);
+  if (rows.length === 0) return [];
+  const zones = await legZones(db, bookingId);
+  return rows.map((row) => changeView(row, zones.get(row.flight_index)));
+}
+
+const isoMinute = (epochMs: number) => new Date(epochMs).toISOString();
+
+/** The segment times of a leg moved to new instants, local times from its airports' zones. */
+function timesAt(segment: SegmentWithZones, departure: number, arrival: number): SegmentTimes {
+  const from = new ZoneClock(segment.from_zone).toLocal(departure);
+  const to = new ZoneClock(segment.to_zone).toLocal(arrival);
+  return {
+    departure_date: from.date,
+    departure_time: formatClock(from.minutes),
+    departure_utc: isoMinute(departure),
+    arrival_date: to.date,
+    arrival_time: formatClock(to.minutes),
+    arrival_utc: isoMinute(arrival),
+    duration_minutes: Math.round((arrival - departure) / MINUTE_MS),
+  };
+}
+
+/**
+ * New times of a flight's legs: every leg moves by the departure's shift, and the last leg's
+ * arrival takes the new arrival (so a connection keeps its layover). Null when the new arrival is
+ * not after the last leg's new departure.
+ */
+export function retimedSegments(
+  segments: readonly SegmentWithZones[],
+  departureUtc: string,
+  arrivalUtc: string,
+): SegmentTimes[] | null {
+  const first = segments[0];
+  if (!first) return null;
+  const shift = Date.parse(departureUtc) - Date.parse(first.departure_utc);
+  const arrival = Date.parse(arrivalUtc);
+  const times: SegmentTimes[] = [];
+  for (const [index, segment] of segments.entries()) {
+    const departure = Date.parse(segment.departure_utc) + shift;
+    const last = index === segments.length - 1;
+    const end = last ? arrival : Date.parse(segment.arrival_utc) + shift;
+    if (end <= departure) return null;
+    times.push(timesAt(segment, departure, end));
+  }
+  return times;
+}
+
+/** A booked leg's copy of an inventory flight's legs (the contract's BookingSegment). */
+function bookingSegments(
+  segments: readonly SegmentWithZones[],
+  carriers: ReadonlyMap<string, string>,
+): BookingSegment[] {
+  return segments.map((segment) => ({
+    flightNumber: segment.flight_number,
+    carrier: segment.carrier_code,
+    carrierName: carriers.get(segment.carrier_code) ?? segment.carrier_code,
+    from: segment.from_airport,
+    to: segment.to_airport,
+    departureLocal: `${segment.departure_date}T${segment.departure_time}`,
+    departureUtc: segment.departure_utc,
+    arrivalLocal: `${segment.arrival_date}T${segment.arrival_time}`,
+    arrivalUtc: segment.arrival_utc,
+    duration: segment.duration_minutes,
+  }));
+}
+
+function legEnds(segmentsJson: string): { departureUtc: string; arrivalUtc: string } {
+  const segments = JSON.parse(segmentsJson) as BookingSegment[];
+  return {
+    departureUtc: segments[0]?.departureUtc ?? '',
+    arrivalUtc: segments[segments.length - 1]?.arrivalUtc ?? '',
+  };
+}
+
+function invalid(field: string, text: string): ServiceError {
+  return new ServiceError('VALIDATION_ERROR', text, { [field]: [text] });
+}
+
+export interface ScheduleChangesOptions {
+  db: Kysely<Database>;
+  now: () => Date;
+  /** After a commit that moved seats or flights: rebuild these routes' price calendars. */
+  seatsChanged: (routeIds: number[], dates: Ymd[]) => void | Promise<void>;
+  /** After a commit that wrote outbox entries: start working them off. */
+  outboxWritten: () => void;
+}
+
+/**
+ * Schedule changes (docs/schedule-changes.md): an operator retimes or cancels an inventory flight
+ * and every booking on it gets a change record, an e-mail and a push, all in one transaction; the
+ * traveller then accepts the new time or moves to a substitute flight, each in one transaction.
+ */
+export class ScheduleChanges {
+  readonly #options: ScheduleChangesOptions;
+
+  constructor(options: ScheduleChangesOptions) {
+    this.#options = options;
+  }
+
+  /** Retimes or cancels an inventory flight (airline partner API, `flights:change`). */
+  async changeFlight(
+    flightId: number,
+    request: ScheduleChangeRequest,
+  ): Promise<ScheduleChangeResponse> {
+    const now = this.#options.now();
+    const nowIso = now.toISOString();
+    const cancelling = 'cancelled' in request;
+    const outcome = await this.#options.db.transaction().execute(async (trx) => {
+      const flight = await inventoryFlight(trx, flightId);
+      if (!flight) {
+        throw new ServiceError('NOT_FOUND', 'scheduleChange.error.noFlight', {
+          'params.flightId': ['scheduleChange.error.noFlight'],
+        });
+      }
+      if (flight.cancelled_at !== null) {
+        throw new ServiceError('FLIGHT_CANCELLED', 'scheduleChange.error.flightCancelled', {
+          'params.flightId': ['scheduleChange.error.flightCancelled'],
+        });
+      }
+      let times = { departureUtc: flight.departure_utc, arrivalUtc: flight.arrival_utc };
+      const dates = [flight.departure_date];
+      if (cancelling) {
+        await cancelFlight(trx, flightId, nowIso);
+      } else {
+        const departure = Date.parse(request.departureUtc);
+        const arrival = Date.parse(request.arrivalUtc);
+        if (arrival <= departure || arrival - departure > MAX_JOURNEY_MS) {
+          throw invalid('body.arrivalUtc', 'scheduleChange.error.arrivalOrder');
+        }
+        times = { departureUtc: isoMinute(departure), arrivalUtc: isoMinute(arrival) };
+        if (
+          times.departureUtc === flight.departure_utc &&
+          times.arrivalUtc === flight.arrival_utc
+        ) {
+          throw invalid('body.departureUtc', 'scheduleChange.error.unchanged');
+        }
+        const segments = await segmentsWithZones(trx, [flightId]);
+        const retimed = retimedSegments(segments, times.departureUtc, times.arrivalUtc);
+        const first = retimed?.[0];
+        const last = retimed?.[retimed.length - 1];
+        if (!retimed || !first || !last) {
+          throw invalid('body.arrivalUtc', 'scheduleChange.error.arrivalOrder');
+        }
+        for (const [index, segment] of segments.entries()) {
+          await updateSegment(trx, Number(segment.id), retimed[index] as SegmentTimes);
+        }
+        await updateFlightTimes(trx, flightId, {
+          ...first,
+          arrival_date: last.arrival_date,
+          arrival_time: last.arrival_time,
+          arrival_utc: last.arrival_utc,
+          duration_minutes: Math.round((arrival - departure) / MINUTE_MS),
+        });
+        dates.push(first.departure_date);
+      }
+      const legs = await legsOnFlight(trx, flightId, nowIso);
+      const bookings = new Set<number>();
+      for (const leg of legs) {
+        const bookingId = Number(leg.booking_id);
+        const old = legEnds(leg.segments);
+        await supersedeChanges(trx, bookingId, leg.position, nowIso);
+        const changeId = await insertChange(trx, {
+          booking_id: bookingId,
+          flight_index: leg.position,
+          flight_ref: String(flightId),
+          old_departure_utc: old.departureUtc,
+          old_arrival_utc: old.arrivalUtc,
+          new_departure_utc: cancelling ? null : times.departureUtc,
+          new_arrival_utc: cancelling ? null : times.arrivalUtc,
+          created_at: nowIso,
+        });
+        await enqueue(trx, SCHEDULE_CHANGE_MAIL_TOPIC, { bookingId, changeId }, now);
+        if (bookings.has(bookingId)) continue;
+        bookings.add(bookingId);
+        await enqueue(
+          trx,
+          'push.booking-status',
+          {
+            pnr: leg.pnr,
+            bookingId,
+            status: 'schedule_changed',
+            ownerUserId: leg.owner_user_id === null ? null : Number(leg.owner_user_id),
+          },
+          now,
+        );
+      }
+      return { routeId: flight.route_id, dates, times, affected: bookings.size };
+    });
+    await this.#options.seatsChanged([outcome.routeId], outcome.dates);
+    if (outcome.affected > 0) this.#options.outboxWritten();
+    return {
+      success: true,
+      flightId,
+      change: cancelling ? 'cancelled' : 'retimed',
+      ...outcome.times,
+      bookingsAffected: outcome.affected,
+    };
+  }
+
+  /** The latest unanswered change of a leg, or the reason there is none. */
+  async #pendingChange(booking: ChangeableBooking, flightIndex: number, field: string) {
+    const { db } = this.#options;
+    const leg = await bookingLeg(db, booking.id, flightIndex);
+    if (!leg) throw invalid(field, 'scheduleChange.error.noLeg');
+    const changes = (await changesOfBooking(db, booking.id)).filter(
+      (change) => change.flight_index === flightIndex,
+    );
+    if (changes.length === 0) {
+      throw new ServiceError('NO_SCHEDULE_CHANGE', 'scheduleChange.error.noChange', {
+        [field]: ['scheduleChange.error.noChange'],
+      });
+    }
+    const pending = changes.filter((change) => change.answer === null).at(-1);
+    if (!pending || !['not_paid', 'paid', 'ticketed'].includes(booking.status)) {
+      throw new ServiceError('SCHEDULE_CHANGE_ANSWERED', 'scheduleChange.error.answered', {
+        [field]: ['scheduleChange.error.answered'],
+      });
+    }
+    return { leg, change: pending };
+  }
+
+  /** `POST /api/booking/{pnr}/schedule-change/accept`: the leg takes the flight's new times. */
+  async accept(booking: ChangeableBooking, flightIndex: number): Promise<BookingScheduleChange[]> {
+    const { leg, change } = await this.#pendingChange(booking, flightIndex, 'body.flightIndex');
+    if (change.new_departure_utc === null) {
+      throw new ServiceError('FLIGHT_CANCELLED', 'scheduleChange.error.cannotAcceptCancelled', {
+        'body.flightIndex': ['scheduleChange.error.cannotAcceptCancelled'],
+      });
+    }
+    const now = this.#options.now();
+    await this.#options.db.transaction().execute(async (trx) => {
+      if (!(await answerChange(trx, Number(change.id), 'accepted', now.toISOString()))) {
+        throw new ServiceError('SCHEDULE_CHANGE_ANSWERED', 'scheduleChange.error.answered', {
+          'body.flightIndex': ['scheduleChange.error.answered'],
+        });
+      }
+      const flightId = Number(leg.flight_ref);
+      const flight = await inventoryFlight(trx, flightId);
+      if (!flight) throw new Error(`inventory flight ${flightId} of a schedule change is gone`);
+      await this.#copyLeg(trx, booking.id, leg.position, flight, {
+        letter: leg.fare_letter,
+        cabin: leg.cabin,
+      });
+    });
+    return scheduleChangesOf(this.#options.db, booking.id);
+  }
+
+  /** `GET /api/booking/{pnr}/substitutes`: flights the leg may move to, soonest first. */
+  async substitutes(booking: ChangeableBooking, flightIndex: number): Promise<SubstituteFlight[]> {
+    const { leg } = await this.#pendingChange(booking, flightIndex, 'querystring.flightIndex');
+    return this.#candidates(booking.id, leg);
+  }
+
+  async #candidates(
+    bookingId: number,
+    leg: NonNullable<Awaited<ReturnType<typeof bookingLeg>>>,
+  ): Promise<SubstituteFlight[]> {
+    const { db } = this.#options;
+    if (leg.route_id === null) return [];
+    const seats = (await holdsOnFlight(db, bookingId, Number(leg.flight_ref))).reduce(
+      (sum, hold) => sum + hold.seats,
+      0,
+    );
+    const dates: Ymd[] = [];
+    for (let day = -SUBSTITUTE_WINDOW_DAYS; day <= SUBSTITUTE_WINDOW_DAYS; day += 1) {
+      dates.push(addDays(leg.date, day));
+    }
+    const booked = { letter: leg.fare_letter, cabin: leg.cabin };
+    const rows = await candidateFlights(db, leg.route_id, dates, this.#options.now().toISOString());
+    const best = new Map<number, (typeof rows)[number]>();
+    for (const row of rows) {
+      const id = Number(row.id);
+      if (String(id) === leg.flight_ref || row.seats_left < Math.max(seats, 1)) continue;
+      if (!isSameOrHigherClass(booked, row)) continue;
+      const current = best.get(id);
+      if (
+        !current ||
+        fareClassRank(row.letter, row.cabin) < fareClassRank(current.letter, current.cabin)
+      ) {
+        best.set(id, row);
+      }
+    }
+    return [...best.values()].map((row) => ({
+      flightId: String(row.id),
+      date: row.departure_date,
+      departureUtc: row.departure_utc,
+      departureLocal: `${row.departure_date}T${row.departure_time}`,
+      arrivalUtc: row.arrival_utc,
+      arrivalLocal: `${row.arrival_date}T${row.arrival_time}`,
+      flightNumber: row.flight_number,
+      stops: row.stops,
+      fareClass: row.letter,
+      cabin: row.cabin,
+      seatsLeft: row.seats_left,
+    }));
+  }
+
+  /**
+   * `POST /api/booking/{pnr}/substitute`: in one transaction the new seats are taken with a
+   * conditional update (SUBSTITUTE_SOLD_OUT and nothing changed when they are gone), the old ones
+   * given back, the leg's copy moved to the new flight and its tickets re-issued.
+   */
+  async substitute(
+    booking: ChangeableBooking,
+    choice: { flightIndex: number; flightId: string; fareClass: string },
+  ): Promise<BookingScheduleChange[]> {
+    const { leg, change } = await this.#pendingChange(
+      booking,
+      choice.flightIndex,
+      'body.flightIndex',
+    );
+    const { db } = this.#options;
+    const newFlightId = Number(choice.flightId);
+    const oldFlightId = Number(leg.flight_ref);
+    const flight = await inventoryFlight(db, newFlightId);
+    if (!flight || flight.route_id !== leg.route_id || !this.#inWindow(leg, flight)) {
+      throw invalid('body.flightId', 'scheduleChange.error.notSubstitute');
+    }
+    const fare = await fareClassOf(db, newFlightId, choice.fareClass);
+    if (!fare || !isSameOrHigherClass({ letter: leg.fare_letter, cabin: leg.cabin }, fare)) {
+      throw invalid('body.fareClass', 'scheduleChange.error.lowerClass');
+    }
+    const holds = await holdsOnFlight(db, booking.id, oldFlightId);
+    const seats = holds.reduce((sum, hold) => sum + hold.seats, 0);
+    const now = this.#options.now();
+    const nowIso = now.toISOString();
+    await db.transaction().execute(async (trx) => {
+      // The new seats first: on SQLite the first write takes the database's write lock at once.
+      if (seats > 0 && (await takeSeats(trx, [{ fareClassId: Number(fare.id), seats }])) !== null) {
+        throw new ServiceError('SUBSTITUTE_SOLD_OUT', 'scheduleChange.error.soldOut', {
+          'body.flightId': ['scheduleChange.error.soldOut'],
+        });
+      }
+      if (!(await answerChange(trx, Number(change.id), 'substituted', nowIso))) {
+        throw new ServiceError('SCHEDULE_CHANGE_ANSWERED', 'scheduleChange.error.answered', {
+          'body.flightIndex': ['scheduleChange.error.answered'],
+        });
+      }
+      for (const hold of holds) {
+        if (!(await releaseHold(trx, hold.id, hold.state, nowIso))) continue;
+        await giveSeatsBack(trx, [{ fareClassId: hold.fare_class_id, seats: hold.seats }]);
+        await insertHold(trx, {
+          bookingId: booking.id,
+          fareClassId: Number(fare.id),
+          seats: hold.seats,
+          state: hold.state,
+          now: nowIso,
+        });
+      }
+      await this.#copyLeg(trx, booking.id, leg.position, flight, fare);
+      await reissueFlightTickets(trx, booking.id, leg.position, now);
+    });
+    await this.#options.seatsChanged([flight.route_id], [leg.date, flight.departure_date]);
+    return scheduleChangesOf(db, booking.id);
+  }
+
+  /** Whether a flight may replace the leg: another flight, flying, departing within the window. */
+  #inWindow(
+    leg: NonNullable<Awaited<ReturnType<typeof bookingLeg>>>,
+    flight: NonNullable<Awaited<ReturnType<typeof inventoryFlight>>>,
+  ): boolean {
+    const from = addDays(leg.date, -SUBSTITUTE_WINDOW_DAYS);
+    const to = addDays(leg.date, SUBSTITUTE_WINDOW_DAYS);
+    return (
+      String(flight.id) !== leg.flight_ref &&
+      flight.cancelled_at === null &&
+      flight.departure_date >= from &&
+      flight.departure_date <= to &&
+      flight.departure_utc > this.#options.now().toISOString()
+    );
+  }
+
+  /** The booked leg's copy becomes the inventory flight as it is now; the booking's dates follow. */
+  async #copyLeg(
+    trx: Kysely<Database>,
+    bookingId: number,
+    position: number,
+    flight: NonNullable<Awaited<ReturnType<typeof inventoryFlight>>>,
+    fare: { letter: string; cabin: string },
+  ): Promise<void> {
+    const segments = await segmentsWithZones(trx, [Number(flight.id)]);
+    const carriers = await carrierNames(
+      trx,
+      segments.map((segment) => segment.carrier_code),
+    );
+    await updateLegCopy(trx, bookingId, position, {
+      flight_ref: String(flight.id),
+      date: flight.departure_date,
+      segments: JSON.stringify(bookingSegments(segments, carriers)),
+      fare_letter: fare.letter,
+      cabin: fare.cabin,
+    });
+    const dates = await legDates(trx, bookingId);
+    await updateBookingDates(
+      trx,
+      bookingId,
+      {
+        departure_date: dates[0] ?? flight.departure_date,
+        return_date: dates.length > 1 ? (dates[dates.length - 1] ?? null) : null,
+      },
+      this.#options.now().toISOString(),
+    );
+  }
+}

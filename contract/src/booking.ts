@@ -234,6 +234,11 @@ export const BookingDetailSchema = z
     tickets: z.array(BookingTicketSchema),
     /** Whether the requester may pay it now (not paid, hold running, a method enabled). */
     payable: z.boolean(),
+    /**
+     * The invoice number (`UQ-2026-000001`) once the booking is paid to us, else null; the PDF is
+     * `GET /api/booking/{pnr}/invoice`.
+     */
+    invoiceNumber: z.string().nullable(),
   })
   .meta({ id: 'BookingDetail' });
 

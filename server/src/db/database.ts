@@ -1,4 +1,5 @@
 import type {
+  MailAttachmentsTable,
   MailOutboxTable,
   SavedPassengersTable,
   SessionsTable,
@@ -13,6 +14,7 @@ import type {
   BookingLinkTokensTable,
   BookingPassengersTable,
   BookingsTable,
+  InvoiceCountersTable,
   SeatHoldsTable,
   TicketsTable,
 } from './tables/bookings.ts';
@@ -113,4 +115,6 @@ export interface Database {
   push_subscription_bookings: PushSubscriptionBookingsTable;
   push_vapid_keys: PushVapidKeysTable;
   push_app_releases: PushAppReleasesTable;
+  invoice_counters: InvoiceCountersTable;
+  mail_attachments: MailAttachmentsTable;
 }

@@ -57,6 +57,8 @@ const TABLES: readonly (keyof Database)[] = [
   'push_subscription_bookings',
   'push_vapid_keys',
   'push_app_releases',
+  'invoice_counters',
+  'mail_attachments',
 ];
 
 async function tableNames(db: Kysely<Database>): Promise<string[]> {

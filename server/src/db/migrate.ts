@@ -21,6 +21,7 @@ import * as createSandboxGateway from './migrations/20261122140000_create_sandbo
 import * as addBookingClient from './migrations/20261122140100_add_booking_client.ts';
 import * as createPushSubscriptions from './migrations/20261122150000_create_push_subscriptions.ts';
 import * as addInstanceLeases from './migrations/20261126000000_add_instance_leases.ts';
+import * as addInvoices from './migrations/20261126100000_add_invoices.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -42,6 +43,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261122140100_add_booking_client': addBookingClient,
   '20261122150000_create_push_subscriptions': createPushSubscriptions,
   '20261126000000_add_instance_leases': addInstanceLeases,
+  '20261126100000_add_invoices': addInvoices,
 };
 
 export interface MigrateOptions {

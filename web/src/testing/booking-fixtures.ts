@@ -85,6 +85,7 @@ export function testBooking(overrides: Partial<BookingDetail> = {}): BookingDeta
     payments: [],
     tickets: [],
     payable: true,
+    invoiceNumber: null,
     ...overrides,
   };
 }

@@ -182,6 +182,7 @@ export class BookingReads {
         issuedAt: ticket.issued_at,
       })),
       payable: this.#payable(row, now),
+      invoiceNumber: row.invoice_number,
     };
   }
 

@@ -12,6 +12,7 @@ import {
 } from './booking.create.ts';
 import { BookingHandOffs, type LinkPurpose } from './booking.hand-off.ts';
 import { BookingHolds } from './booking.holds.ts';
+import { assignInvoiceNumber } from './booking.invoice-repository.ts';
 import { BookingReads, type Viewer } from './booking.read.ts';
 import { issueBookingLinkToken, type BookingRow } from './booking.repository.ts';
 
@@ -95,6 +96,11 @@ export class BookingService {
   /** A paid booking's held seats become sold, in the payment's transaction (payments). */
   markSeatsSold(db: Kysely<Database>, bookingId: number, now: Date): Promise<void> {
     return this.#holds.markSeatsSold(db, bookingId, now);
+  }
+
+  /** A booking that became paid gets its invoice number, in the payment's transaction. */
+  assignInvoiceNumber(db: Kysely<Database>, bookingId: number, now: Date): Promise<string> {
+    return assignInvoiceNumber(db, bookingId, now);
   }
 
   /** Resolves when the calendar refreshes asked for so far are done (tests, shutdown). */

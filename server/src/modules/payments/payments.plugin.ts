@@ -91,6 +91,8 @@ export const paymentsPlugin = fp(
       seats: {
         markSeatsSold: (db, bookingId, now) => app.bookings.markSeatsSold(db, bookingId, now),
         retakeSeats: (db, bookingId) => app.bookings.retakeSeats(bookingId, db),
+        assignInvoiceNumber: (db, bookingId, now) =>
+          app.bookings.assignInvoiceNumber(db, bookingId, now),
       },
       log: app.log,
       now: () => app.now(),

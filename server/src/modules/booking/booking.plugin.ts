@@ -4,6 +4,7 @@ import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-provi
 import { runEvery } from '../../lib/interval-job.ts';
 import { savePassengers } from '../bookings-list/bookings-list.service.ts';
 import { refreshPriceCalendars } from '../pricing/pricing.service.ts';
+import type { InvoiceSeller } from './booking.invoice-pdf.ts';
 import { bookingRoutes } from './booking.routes.ts';
 import { BookingService } from './booking.service.ts';
 
@@ -18,6 +19,8 @@ export interface BookingPluginOptions {
   lookupMissesPer10Minutes: number;
   /** Interval of the hold sweeper; 0 leaves expiry to reads. */
   holdSweepMs: number;
+  /** Who issues the invoices (INVOICE_SELLER_*). */
+  invoiceSeller: InvoiceSeller;
 }
 
 declare module 'fastify' {
@@ -50,6 +53,7 @@ export const bookingPlugin = fp(
       maxUnpaidPerClient: options.maxUnpaidPerClient,
       refreshPriceCalendars: (routeIds, dates) => refreshPriceCalendars(app.db, routeIds, dates),
       rememberPassengers: savePassengers,
+      invoiceSeller: options.invoiceSeller,
     });
     app.decorate('bookings', service);
     runEvery(app, {

@@ -12,7 +12,9 @@ import {
 } from './booking.create.ts';
 import { BookingHandOffs, type LinkPurpose } from './booking.hand-off.ts';
 import { BookingHolds } from './booking.holds.ts';
+import type { InvoiceSeller } from './booking.invoice-pdf.ts';
 import { assignInvoiceNumber } from './booking.invoice-repository.ts';
+import { BookingInvoices, type PdfFile } from './booking.invoices.ts';
 import { BookingReads, type Viewer } from './booking.read.ts';
 import { issueBookingLinkToken, type BookingRow } from './booking.repository.ts';
 
@@ -20,6 +22,8 @@ export interface BookingServiceOptions extends Omit<BookingCreationOptions, 'cal
   paymentProviders: PaymentProviderFlags;
   /** The pricing module's calendar rebuild, after seats changed. */
   refreshPriceCalendars: RefreshPriceCalendars;
+  /** Who issues the invoices. */
+  invoiceSeller: InvoiceSeller;
 }
 
 /**
@@ -34,6 +38,7 @@ export class BookingService {
   readonly #creation: BookingCreation;
   readonly #reads: BookingReads;
   readonly #handOffs: BookingHandOffs;
+  readonly #invoices: BookingInvoices;
 
   constructor(options: BookingServiceOptions) {
     this.#calendars = new BookingCalendars(options.refreshPriceCalendars, options.log);
@@ -41,6 +46,11 @@ export class BookingService {
     this.#creation = new BookingCreation({ ...options, calendars: this.#calendars });
     this.#reads = new BookingReads({ ...options, holds: this.#holds });
     this.#handOffs = new BookingHandOffs(options.db, options.now);
+    this.#invoices = new BookingInvoices({
+      db: options.db,
+      reads: this.#reads,
+      seller: options.invoiceSeller,
+    });
   }
 
   /** `POST /api/booking/create`: seats held, price computed here. */
@@ -96,6 +106,16 @@ export class BookingService {
   /** A paid booking's held seats become sold, in the payment's transaction (payments). */
   markSeatsSold(db: Kysely<Database>, bookingId: number, now: Date): Promise<void> {
     return this.#holds.markSeatsSold(db, bookingId, now);
+  }
+
+  /** `GET /api/booking/{pnr}/invoice`: the invoice PDF of a paid booking. */
+  invoice(pnr: string, viewer: Viewer): Promise<PdfFile> {
+    return this.#invoices.invoice(pnr, viewer);
+  }
+
+  /** The invoice PDF of a booking, or null before it is paid (the confirmation e-mail). */
+  invoiceOf(db: Kysely<Database>, bookingId: number): Promise<PdfFile | null> {
+    return this.#invoices.invoiceOf(db, bookingId);
   }
 
   /** A booking that became paid gets its invoice number, in the payment's transaction. */

@@ -111,6 +111,7 @@ export const paymentsPlugin = fp(
       kickMail: () => app.mail.kick(),
       issueLinkToken: (db, bookingId, purpose, expiresAt, now) =>
         app.bookings.issueLinkToken(db, bookingId, purpose, expiresAt, now),
+      invoicePdf: (db, bookingId) => app.bookings.invoiceOf(db, bookingId),
     });
     app.outbox.register('payment.refund', async (payload) => {
       const { paymentId } = payload as { paymentId: number };

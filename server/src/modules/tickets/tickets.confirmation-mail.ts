@@ -36,6 +36,8 @@ export interface ConfirmationMailContent {
   link: string;
   /** How long the link works. */
   linkDays: number;
+  /** The invoice PDF is attached (with the e-ticket PDF); the e-mail says so. */
+  invoiceAttached: boolean;
 }
 
 /**
@@ -98,6 +100,7 @@ export async function renderConfirmationMail(
           ),
         })),
       },
+      ...(content.invoiceAttached ? [paragraph(format('invoice.mail.attached'))] : []),
       { kind: 'action', label: format('mail.bookingConfirmation.action'), link: content.link },
       paragraph(format('mail.bookingConfirmation.note', { days: content.linkDays })),
       paragraph(format('mail.signature')),

@@ -5,6 +5,7 @@ import { queueRenderedMail } from '../mail/mail.service.ts';
 import type { OutboxDispatcher, OutboxContext } from '../outbox/outbox.service.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import { renderConfirmationMail } from './tickets.confirmation-mail.ts';
+import { eTicketFileName, renderETicket } from './tickets.e-ticket-pdf.ts';
 import {
   flightsOfBooking,
   insertTicket,
@@ -47,16 +48,36 @@ function carrierOf(segments: string): string {
   }
 }
 
-function flightNumbersOf(segments: string): string {
+interface StoredSegment {
+  flightNumber?: unknown;
+  departureLocal?: unknown;
+  arrivalLocal?: unknown;
+}
+
+function segmentsOf(segments: string): StoredSegment[] {
   try {
-    const parsed = JSON.parse(segments) as { flightNumber?: unknown }[];
-    return parsed
-      .map((segment) => (typeof segment.flightNumber === 'string' ? segment.flightNumber : ''))
-      .filter((number) => number !== '')
-      .join(', ');
+    const parsed = JSON.parse(segments) as unknown;
+    return Array.isArray(parsed) ? (parsed as StoredSegment[]) : [];
   } catch {
-    return '';
+    return [];
   }
+}
+
+function flightNumbersOf(segments: string): string {
+  return segmentsOf(segments)
+    .map((segment) => (typeof segment.flightNumber === 'string' ? segment.flightNumber : ''))
+    .filter((number) => number !== '')
+    .join(', ');
+}
+
+/** Local departure of a leg's first segment and arrival of its last. */
+function localTimesOf(segments: string): { departureLocal: string; arrivalLocal: string } {
+  const parsed = segmentsOf(segments);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    departureLocal: text(parsed[0]?.departureLocal),
+    arrivalLocal: text(parsed.at(-1)?.arrivalLocal),
+  };
 }
 
 /**
@@ -133,6 +154,11 @@ export interface TicketHandlerOptions {
     expiresAt: Date,
     now: Date,
   ) => Promise<string>;
+  /** The booking module's invoice PDF of a booking, null when it has none (not paid to us). */
+  invoicePdf: (
+    db: Kysely<Database>,
+    bookingId: number,
+  ) => Promise<{ fileName: string; content: Buffer } | null>;
 }
 
 interface BookingPayload {
@@ -208,6 +234,27 @@ async function writeConfirmationMail(
     passengersOfBooking(db, bookingId),
     ticketsOfBooking(db, bookingId),
   ]);
+  const flightRows = flights.map((flight) => ({
+    from: flight.from_airport,
+    to: flight.to_airport,
+    date: flight.date,
+    flightNumbers: flightNumbersOf(flight.segments),
+    ...localTimesOf(flight.segments),
+  }));
+  const passengerRows = passengers.map((passenger, index) => ({
+    name: `${passenger.first_name} ${passenger.last_name}`,
+    tickets: tickets
+      .filter((ticket) => ticket.passenger_index === index)
+      .map((ticket) => ({ flightIndex: ticket.flight_index, number: ticket.number })),
+  }));
+  // The PDFs are drawn before this transaction's first write.
+  const invoice = await options.invoicePdf(db, bookingId);
+  const eTicket = await renderETicket({
+    locale: booking.locale,
+    pnr: booking.pnr,
+    flights: flightRows,
+    passengers: passengerRows,
+  });
   const token = await options.issueLinkToken(
     db,
     bookingId,
@@ -221,24 +268,30 @@ async function writeConfirmationMail(
     pnr: booking.pnr,
     payAtAirline: booking.status === 'pay_at_airline',
     total: { amount: Number(booking.total_minor), currency: booking.currency },
-    flights: flights.map((flight) => ({
-      from: flight.from_airport,
-      to: flight.to_airport,
-      date: flight.date,
-      flightNumbers: flightNumbersOf(flight.segments),
-    })),
-    passengers: passengers.map((passenger, index) => ({
-      name: `${passenger.first_name} ${passenger.last_name}`,
-      tickets: tickets
-        .filter((ticket) => ticket.passenger_index === index)
-        .map((ticket) => ({ flightIndex: ticket.flight_index, number: ticket.number })),
-    })),
+    flights: flightRows,
+    passengers: passengerRows,
     link: `${options.publicUrl}/api/booking/login-quick/${booking.pnr}/${token}`,
     linkDays: CONFIRMATION_LINK_DAYS,
+    invoiceAttached: invoice !== null,
   });
+  const pdf = (filename: string, content: Buffer) => ({
+    filename,
+    contentType: 'application/pdf',
+    content,
+  });
+  const attachments = [
+    ...(invoice === null ? [] : [pdf(invoice.fileName, invoice.content)]),
+    pdf(eTicketFileName(booking.pnr), eTicket),
+  ];
   await queueRenderedMail(
     db,
-    { kind: 'bookingConfirmation', to: booking.booker_email, locale: booking.locale, ...rendered },
+    {
+      kind: 'bookingConfirmation',
+      to: booking.booker_email,
+      locale: booking.locale,
+      ...rendered,
+      attachments,
+    },
     { delivers: options.mailDelivers(), now },
   );
 }

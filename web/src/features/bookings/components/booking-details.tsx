@@ -14,6 +14,7 @@ import { formatMoney } from '../../../components/booking/format-money.ts';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ticketsOfFlight } from '../booking-tickets.ts';
+import { BookingInvoice } from './booking-invoice.tsx';
 import styles from './booking-details.module.css';
 
 const STATE_TEXTS = {
@@ -156,6 +157,8 @@ function BookingBody({ booking, airports }: BookingViewProps) {
           </ul>
         )}
       </section>
+
+      <BookingInvoice booking={booking} />
 
       <section className={styles.section} aria-labelledby="booking-tickets">
         <h2 id="booking-tickets">{intl.formatMessage({ id: 'booking.tickets' })}</h2>

@@ -219,3 +219,18 @@ export async function bookTrip(
   if (!pnr) throw new Error(`no PNR in ${page.url()}`);
   return { pnr, resultsPath: path, passengers, contact };
 }
+
+/**
+ * On the pay page: pays with a card of the sandbox gateway (docs/payments.md test cards) and
+ * waits for the success page.
+ */
+export async function payWithCard(page: Page, pnr: string, number = '4242424242424242') {
+  await page.getByRole('radio', { name: /^Card (?!through)/ }).check();
+  await page.getByLabel(/^Name on the card/).fill('Ada Lovelace');
+  await page.getByLabel(/^Card number/).pressSequentially(number);
+  await page.getByLabel(/^Month/).selectOption('12');
+  await page.getByLabel(/^Year/).selectOption(String(new Date().getFullYear() + 2));
+  await page.getByLabel(/^Security code/).fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(`/payment/${pnr.toLowerCase()}/success`, { timeout: 30_000 });
+}

@@ -23,18 +23,25 @@ test('downloads the invoice of a paid booking from the booking page', async ({ p
   )?.[0];
   expect(number).toBeDefined();
   const total = /^Total: (.+)$/.exec(
-    (await page.getByText(/^Total: /).first().textContent()) ?? '',
+    (await page
+      .getByText(/^Total: /)
+      .first()
+      .textContent()) ?? '',
   )?.[1];
   expect(total).toBeDefined();
 
   const button = invoice.getByRole('button', { name: 'Download invoice (PDF)' });
   await button.focus();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.keyboard.press('Enter'),
+  ]);
   expect(download.suggestedFilename()).toBe(`uniquair-invoice-${number}.pdf`);
   const file = await download.path();
   expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
-  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
-    .replace(/\s+/g, ' ');
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], {
+    encoding: 'utf8',
+  }).replace(/\s+/g, ' ');
   expect(text).toContain(pnr);
   expect(text).toContain(number);
   expect(text).toContain(total);

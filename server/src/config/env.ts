@@ -109,7 +109,10 @@ const EnvSchema = z.object({
   INVOICE_SELLER_VAT_NUMBER: z
     .string()
     .trim()
-    .regex(/^[A-Z]{2}[0-9A-Z+*.-]{2,14}$/, 'expected a VAT number with its country prefix, e.g. RO12345678')
+    .regex(
+      /^[A-Z]{2}[0-9A-Z+*.-]{2,14}$/,
+      'expected a VAT number with its country prefix, e.g. RO12345678',
+    )
     .default('RO00000000'),
   VAPID_PUBLIC_KEY: z
     .string()

@@ -66,8 +66,8 @@ const FONT_FILES: Readonly<Record<Script, Readonly<Record<Weight, string>>>> = {
   },
 };
 
-const DEVANAGARI = /[\u0900-\u097F\uA8E0-\uA8FF]/u;
-const HANGUL = /[\u1100-\u11FF\u3130-\u318F\uAC00-\uD7AF]/u;
+const DEVANAGARI = /\p{Script=Devanagari}/u;
+const HANGUL = /\p{Script=Hangul}/u;
 
 /**
  * The script a string needs a font for: Devanagari or Hangul when it holds such letters (those

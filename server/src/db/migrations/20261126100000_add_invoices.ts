@@ -17,9 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('invoice_counters')
     .addColumn('series', 'text', (column) => column.notNull())
     .addColumn('year', 'integer', (column) => column.notNull())
-    .addColumn('last_number', 'integer', (column) =>
-      column.notNull().check(sql`last_number > 0`),
-    )
+    .addColumn('last_number', 'integer', (column) => column.notNull().check(sql`last_number > 0`))
     .addPrimaryKeyConstraint('invoice_counters_pk', ['series', 'year'])
     .execute();
   await db.schema.alterTable('bookings').addColumn('invoice_number', 'text').execute();

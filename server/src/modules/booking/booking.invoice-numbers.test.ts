@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, dialectUnderTest, type TestDatabase } from '../../../test/helpers/database.ts';
+import {
+  createTestDatabase,
+  dialectUnderTest,
+  type TestDatabase,
+} from '../../../test/helpers/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { formatInvoiceNumber, nextInvoiceNumber } from './booking.invoice-repository.ts';
 import { allocate } from './booking.invoices.ts';

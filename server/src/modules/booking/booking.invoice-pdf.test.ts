@@ -109,7 +109,9 @@ describe('the invoice PDF', () => {
     expect(text).toContain('K7Q2ZP4');
     const fonts = await pdfFonts(pdf);
     // Embedded, subset, with a ToUnicode map: "yes yes yes".
-    expect(fonts).toMatch(new RegExp(`\\+${font}-Regular\\s+CID TrueType\\s+Identity-H\\s+yes yes yes`));
+    expect(fonts).toMatch(
+      new RegExp(`\\+${font}-Regular\\s+CID TrueType\\s+Identity-H\\s+yes yes yes`),
+    );
     expect(fonts).not.toMatch(/\bno\s+(yes|no)\s+(yes|no)\s/);
   });
 
@@ -163,7 +165,11 @@ describe('the credit note PDF', () => {
 
   it('is drawn in Hangul for a Korean booking', async () => {
     const text = comparable(await pdfText(await renderCreditNote({ ...creditNote, locale: 'ko' })));
-    const [title, refunds] = await texts('ko', 'invoice.pdf.creditNoteTitle', 'invoice.pdf.refunds');
+    const [title, refunds] = await texts(
+      'ko',
+      'invoice.pdf.creditNoteTitle',
+      'invoice.pdf.refunds',
+    );
     expect(text).toContain(title);
     expect(text).toContain(refunds);
   });

@@ -142,9 +142,7 @@ export async function renderInvoice(document: InvoiceDocument): Promise<Buffer> 
           [format('invoice.pdf.invoiceDate'), formatDate(document.invoiceDate, locale)],
           [format('invoice.pdf.pnr'), document.pnr],
           [format('invoice.pdf.bookingDate'), formatDate(document.bookingDate, locale)],
-          ...(paidWith === null
-            ? []
-            : [[format('invoice.pdf.paymentMethod'), paidWith] as const]),
+          ...(paidWith === null ? [] : [[format('invoice.pdf.paymentMethod'), paidWith] as const]),
         ],
       },
       { kind: 'heading', text: format('invoice.pdf.items') },

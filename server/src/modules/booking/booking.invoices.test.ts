@@ -13,7 +13,11 @@ import {
   payBooking,
   type MadeBooking,
 } from '../../../test/helpers/payments-test-kit.ts';
-import { CARDS, startPaymentsTestApp, type PaymentsTestApp } from '../../../test/helpers/payments.ts';
+import {
+  CARDS,
+  startPaymentsTestApp,
+  type PaymentsTestApp,
+} from '../../../test/helpers/payments.ts';
 import { comparable, pdfText } from '../../../test/helpers/pdf-text.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
@@ -127,11 +131,7 @@ describe(`invoices of paid bookings (${dialectUnderTest()})`, () => {
     expect(german.errors).toEqual({ _: [messages['invoice.error.notAvailable']] });
 
     await paid(booking);
-    expectApiError(
-      await invoiceOf({ ...booking, deviceToken: 'x'.repeat(43) }),
-      404,
-      'NOT_FOUND',
-    );
+    expectApiError(await invoiceOf({ ...booking, deviceToken: 'x'.repeat(43) }), 404, 'NOT_FOUND');
     expectApiError(
       await app.inject({ method: 'GET', url: `/api/booking/${booking.pnr}/invoice` }),
       404,

@@ -91,7 +91,10 @@ async function invoiceLines(
     Number(row.total_minor),
     lines.map((line) => line.base),
   );
-  return lines.map((line, index) => ({ description: line.description, amount: amounts[index] ?? 0 }));
+  return lines.map((line, index) => ({
+    description: line.description,
+    amount: amounts[index] ?? 0,
+  }));
 }
 
 function notAvailable(): ServiceError {

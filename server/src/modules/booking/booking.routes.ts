@@ -254,9 +254,7 @@ export async function bookingRoutes(
         params: PnrParamsSchema,
         headers: deviceTokensHeader,
         response: {
-          200: z
-            .string()
-            .meta({ description: 'The invoice (application/pdf).', format: 'binary' }),
+          200: z.string().meta({ description: 'The invoice (application/pdf).', format: 'binary' }),
           ...errors(400, 404, 409, 429),
         },
       },

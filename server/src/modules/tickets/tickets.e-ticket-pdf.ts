@@ -72,7 +72,11 @@ export async function renderETicket(content: ETicketContent): Promise<Buffer> {
           { label: format('invoice.ticket.number'), width: 0.35 },
         ],
         rows: content.passengers.flatMap((passenger) =>
-          passenger.tickets.map((ticket) => [passenger.name, route(ticket.flightIndex), ticket.number]),
+          passenger.tickets.map((ticket) => [
+            passenger.name,
+            route(ticket.flightIndex),
+            ticket.number,
+          ]),
         ),
       },
       { kind: 'paragraph', text: format('invoice.ticket.note') },

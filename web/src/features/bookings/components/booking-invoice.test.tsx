@@ -66,12 +66,10 @@ describe('the invoice on the booking page', () => {
     renderApp(`/bookings/${PNR}`);
     const section = await screen.findByRole('region', { name: 'Invoice' }, { timeout: 5_000 });
     await user.click(within(section).getByRole('button', { name: 'Download invoice (PDF)' }));
-    expect(
-      (await within(section).findByRole('alert')).textContent,
-    ).toBe('The invoice could not be downloaded. Please try again.');
-    expect(
-      within(section).getByRole('button', { name: 'Download invoice (PDF)' }),
-    ).toBeDefined();
+    expect((await within(section).findByRole('alert')).textContent).toBe(
+      'The invoice could not be downloaded. Please try again.',
+    );
+    expect(within(section).getByRole('button', { name: 'Download invoice (PDF)' })).toBeDefined();
   });
 
   it('is not offered before the booking is paid', async () => {

@@ -254,7 +254,10 @@ export async function bookingRoutes(
         params: PnrParamsSchema,
         headers: deviceTokensHeader,
         response: {
-          200: z.string().meta({ description: 'The invoice (application/pdf).', format: 'binary' }),
+          200: {
+            description: 'The invoice, a PDF file sent as an attachment.',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
           ...errors(400, 404, 409, 429),
         },
       },

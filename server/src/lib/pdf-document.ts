@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 
@@ -85,6 +86,19 @@ export function fontFile(script: Script, weight: Weight): string {
   return require.resolve(FONT_FILES[script][weight]);
 }
 
+const fontBytes = new Map<string, Buffer>();
+
+/** A font's file, read once per process (Noto Sans KR alone is 6 MB). */
+function fontData(script: Script, weight: Weight): Buffer {
+  const key = `${script}-${weight}`;
+  let bytes = fontBytes.get(key);
+  if (bytes === undefined) {
+    bytes = readFileSync(fontFile(script, weight));
+    fontBytes.set(key, bytes);
+  }
+  return bytes;
+}
+
 const PAGE = { margin: 50, bottom: 60 } as const;
 const SIZE = { title: 20, subtitle: 10, heading: 12, text: 10, small: 8 } as const;
 const COLOUR = { text: '#1d2433', muted: '#4a5268', brand: '#123a8c', rule: '#c9cfdc' } as const;
@@ -115,7 +129,7 @@ class Drawer {
     const script = scriptOf(text);
     const name = `${script}-${weight}`;
     if (!this.#registered.has(name)) {
-      this.#doc.registerFont(name, fontFile(script, weight));
+      this.#doc.registerFont(name, fontData(script, weight));
       this.#registered.add(name);
     }
     return this.#doc.font(name).fontSize(size);

@@ -295,8 +295,15 @@ class Drawer {
   }
 }
 
-/** Draws a document's blocks into an A4 PDF; answers its bytes. */
-export function renderPdf(layout: PdfLayout): Promise<Buffer> {
+/** Lets other work of the process (requests, timers) run between two blocks of a document. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Draws a document's blocks into an A4 PDF; answers its bytes. Drawing is CPU work (text layout,
+ * font subsetting), so the event loop is given back after each block: a document drawn by an
+ * outbox handler does not hold up the answers of requests arriving meanwhile.
+ */
+export async function renderPdf(layout: PdfLayout): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
@@ -312,8 +319,12 @@ export function renderPdf(layout: PdfLayout): Promise<Buffer> {
     doc.on('error', reject);
   });
   const drawer = new Drawer(doc);
-  for (const block of layout.blocks) drawer.block(block);
+  for (const block of layout.blocks) {
+    await breathe();
+    drawer.block(block);
+  }
   if (layout.footer !== undefined) drawer.footer(layout.footer);
+  await breathe();
   doc.end();
   return done;
 }

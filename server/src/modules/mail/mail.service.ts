@@ -18,6 +18,8 @@ import {
   releaseStaleMail,
 } from './mail.repository.ts';
 
+export type { MailAttachment };
+
 /** Attempts before an e-mail is given up (with back-off: 1, 2, 4 … minutes between them). */
 export const MAX_MAIL_ATTEMPTS = 8;
 /** How often the outbox is looked at for retries and for e-mails queued by other processes. */

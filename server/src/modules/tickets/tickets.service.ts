@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { queueRenderedMail } from '../mail/mail.service.ts';
+import { queueRenderedMail, type MailAttachment } from '../mail/mail.service.ts';
 import type { OutboxDispatcher, OutboxContext } from '../outbox/outbox.service.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import { renderConfirmationMail } from './tickets.confirmation-mail.ts';
@@ -212,8 +212,69 @@ export function registerTicketHandlers(
       await writeConfirmationMail(context, bookingIdOf(payload), options);
       context.afterCommit(options.kickMail);
     },
-    { transactional: true },
+    {
+      transactional: true,
+      // The PDFs are drawn before the transaction: on SQLite it holds the one connection.
+      prepare: (payload, db) => confirmationAttachments(db, bookingIdOf(payload), options),
+    },
   );
+}
+
+/** A booking's rows the confirmation e-mail and its e-ticket are written from. */
+async function confirmationContent(db: Kysely<Database>, bookingId: number) {
+  const booking = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+  if (booking === undefined) return null;
+  const [flights, passengers, tickets] = await Promise.all([
+    flightsOfBooking(db, bookingId),
+    passengersOfBooking(db, bookingId),
+    ticketsOfBooking(db, bookingId),
+  ]);
+  return {
+    booking,
+    flights: flights.map((flight) => ({
+      from: flight.from_airport,
+      to: flight.to_airport,
+      date: flight.date,
+      flightNumbers: flightNumbersOf(flight.segments),
+      ...localTimesOf(flight.segments),
+    })),
+    passengers: passengers.map((passenger, index) => ({
+      name: `${passenger.first_name} ${passenger.last_name}`,
+      tickets: tickets
+        .filter((ticket) => ticket.passenger_index === index)
+        .map((ticket) => ({ flightIndex: ticket.flight_index, number: ticket.number })),
+    })),
+  };
+}
+
+/** The confirmation e-mail's files: the invoice (when the booking has one) and the e-ticket. */
+async function confirmationAttachments(
+  db: Kysely<Database>,
+  bookingId: number,
+  options: TicketHandlerOptions,
+): Promise<MailAttachment[]> {
+  const content = await confirmationContent(db, bookingId);
+  if (content === null) return [];
+  const pdf = (filename: string, bytes: Buffer): MailAttachment => ({
+    filename,
+    contentType: 'application/pdf',
+    content: bytes,
+  });
+  const invoice = await options.invoicePdf(db, bookingId);
+  const eTicket = await renderETicket({
+    locale: content.booking.locale,
+    pnr: content.booking.pnr,
+    flights: content.flights,
+    passengers: content.passengers,
+  });
+  return [
+    ...(invoice === null ? [] : [pdf(invoice.fileName, invoice.content)]),
+    pdf(eTicketFileName(content.booking.pnr), eTicket),
+  ];
 }
 
 async function writeConfirmationMail(
@@ -223,38 +284,12 @@ async function writeConfirmationMail(
 ): Promise<void> {
   const { db } = context;
   const now = context.now();
-  const booking = await db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('id', '=', bookingId)
-    .executeTakeFirst();
-  if (booking === undefined) return;
-  const [flights, passengers, tickets] = await Promise.all([
-    flightsOfBooking(db, bookingId),
-    passengersOfBooking(db, bookingId),
-    ticketsOfBooking(db, bookingId),
-  ]);
-  const flightRows = flights.map((flight) => ({
-    from: flight.from_airport,
-    to: flight.to_airport,
-    date: flight.date,
-    flightNumbers: flightNumbersOf(flight.segments),
-    ...localTimesOf(flight.segments),
-  }));
-  const passengerRows = passengers.map((passenger, index) => ({
-    name: `${passenger.first_name} ${passenger.last_name}`,
-    tickets: tickets
-      .filter((ticket) => ticket.passenger_index === index)
-      .map((ticket) => ({ flightIndex: ticket.flight_index, number: ticket.number })),
-  }));
-  // The PDFs are drawn before this transaction's first write.
-  const invoice = await options.invoicePdf(db, bookingId);
-  const eTicket = await renderETicket({
-    locale: booking.locale,
-    pnr: booking.pnr,
-    flights: flightRows,
-    passengers: passengerRows,
-  });
+  const content = await confirmationContent(db, bookingId);
+  if (content === null) return;
+  const { booking } = content;
+  const attachments = Array.isArray(context.prepared)
+    ? (context.prepared as MailAttachment[])
+    : await confirmationAttachments(db, bookingId, options);
   const token = await options.issueLinkToken(
     db,
     bookingId,
@@ -268,21 +303,12 @@ async function writeConfirmationMail(
     pnr: booking.pnr,
     payAtAirline: booking.status === 'pay_at_airline',
     total: { amount: Number(booking.total_minor), currency: booking.currency },
-    flights: flightRows,
-    passengers: passengerRows,
+    flights: content.flights,
+    passengers: content.passengers,
     link: `${options.publicUrl}/api/booking/login-quick/${booking.pnr}/${token}`,
     linkDays: CONFIRMATION_LINK_DAYS,
-    invoiceAttached: invoice !== null,
+    invoiceAttached: attachments.length > 1,
   });
-  const pdf = (filename: string, content: Buffer) => ({
-    filename,
-    contentType: 'application/pdf',
-    content,
-  });
-  const attachments = [
-    ...(invoice === null ? [] : [pdf(invoice.fileName, invoice.content)]),
-    pdf(eTicketFileName(booking.pnr), eTicket),
-  ];
   await queueRenderedMail(
     db,
     {

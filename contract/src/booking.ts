@@ -255,6 +255,11 @@ export const BookingDetailSchema = z
     refund: BookingRefundSchema.nullable(),
     /** Schedule changes of its legs, oldest first (docs/schedule-changes.md). */
     scheduleChanges: z.array(BookingScheduleChangeSchema),
+    /**
+     * The invoice number (`UQ-2026-000001`) once the booking is paid to us, else null; the PDF is
+     * `GET /api/booking/{pnr}/invoice`.
+     */
+    invoiceNumber: z.string().nullable(),
   })
   .meta({ id: 'BookingDetail' });
 

@@ -236,3 +236,12 @@ export async function payByCard(page: Page, number: string) {
   await fillCard(page, number);
   await page.getByRole('button', { name: /^Pay / }).click();
 }
+
+/**
+ * On the pay page: pays with a card of the sandbox gateway (docs/payments.md test cards) and
+ * waits for the success page.
+ */
+export async function payWithCard(page: Page, pnr: string, number = '4242424242424242') {
+  await payByCard(page, number);
+  await expect(page).toHaveURL(`/payment/${pnr.toLowerCase()}/success`, { timeout: 30_000 });
+}

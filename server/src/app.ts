@@ -176,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxUnpaidPerClient: config.bookingMaxUnpaidPerClient,
     lookupMissesPer10Minutes: config.bookingLookupMissesPer10Minutes,
     holdSweepMs: config.bookingHoldSweepMs,
+    invoiceSeller: config.invoiceSeller,
   });
   await app.register(paymentsPlugin, {
     publicUrl: config.publicUrl,

@@ -99,6 +99,21 @@ const EnvSchema = z.object({
   BOOKING_UNPAID_PER_CLIENT: z.coerce.number().int().min(0).max(1_000_000).default(200),
   BOOKING_LOOKUP_MISSES: z.coerce.number().int().min(0).max(1_000_000).default(20),
   BOOKING_HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  INVOICE_SELLER_NAME: z.string().trim().min(2).max(200).default('Uniquair Demo Ltd'),
+  INVOICE_SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(5)
+    .max(500)
+    .default('1 Example Street, 010101 Bucharest, Romania'),
+  INVOICE_SELLER_VAT_NUMBER: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Z]{2}[0-9A-Z+*.-]{2,14}$/,
+      'expected a VAT number with its country prefix, e.g. RO12345678',
+    )
+    .default('RO00000000'),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{87}$/, 'expected a P-256 public key: 87 base64url characters')
@@ -259,6 +274,8 @@ export type Config = Readonly<{
   bookingLookupMissesPer10Minutes: number;
   /** How often expired seat holds are released (seconds); 0 leaves it to reads. */
   bookingHoldSweepMs: number;
+  /** Who issues the invoices: company name, postal address, VAT number (docs/invoices.md). */
+  invoiceSeller: Readonly<{ name: string; address: string; vatNumber: string }>;
   /**
    * The VAPID key pair (base64url) Web Push is signed with; null: generated on the first start
    * and kept in the database (`push_vapid_keys`).
@@ -402,6 +419,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bookingMaxUnpaidPerClient: env.BOOKING_UNPAID_PER_CLIENT,
     bookingLookupMissesPer10Minutes: env.BOOKING_LOOKUP_MISSES,
     bookingHoldSweepMs: env.BOOKING_HOLD_SWEEP_SECONDS * 1000,
+    invoiceSeller: Object.freeze({
+      name: env.INVOICE_SELLER_NAME,
+      address: env.INVOICE_SELLER_ADDRESS,
+      vatNumber: env.INVOICE_SELLER_VAT_NUMBER,
+    }),
     vapidKeys:
       env.VAPID_PUBLIC_KEY !== undefined && env.VAPID_PRIVATE_KEY !== undefined
         ? Object.freeze({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY })

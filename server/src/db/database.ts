@@ -1,4 +1,5 @@
 import type {
+  MailAttachmentsTable,
   MailOutboxTable,
   SavedPassengersTable,
   SessionsTable,
@@ -20,6 +21,7 @@ import type {
   BookingPassengersTable,
   BookingRefundEventsTable,
   BookingsTable,
+  InvoiceCountersTable,
   SeatHoldsTable,
   TicketsTable,
 } from './tables/bookings.ts';
@@ -127,4 +129,6 @@ export interface Database {
   booking_cancellations: BookingCancellationsTable;
   booking_refund_events: BookingRefundEventsTable;
   booking_schedule_changes: BookingScheduleChangesTable;
+  invoice_counters: InvoiceCountersTable;
+  mail_attachments: MailAttachmentsTable;
 }

@@ -63,6 +63,8 @@ const TABLES: readonly (keyof Database)[] = [
   'booking_cancellations',
   'booking_refund_events',
   'booking_schedule_changes',
+  'invoice_counters',
+  'mail_attachments',
 ];
 
 async function tableNames(db: Kysely<Database>): Promise<string[]> {

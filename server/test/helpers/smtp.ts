@@ -12,6 +12,8 @@ export interface ReceivedMail {
   html: string;
   /** The `lang` of the HTML part. */
   lang: string | null;
+  /** Attached files, in order. */
+  attachments: { filename: string; mimeType: string; content: Buffer }[];
 }
 
 export interface TestSmtpServer {
@@ -47,6 +49,15 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
               text: email.text ?? '',
               html: email.html ?? '',
               lang: /<html[^>]*\blang="([^"]+)"/.exec(email.html ?? '')?.[1] ?? null,
+              attachments: email.attachments.map((attachment) => ({
+                filename: attachment.filename ?? '',
+                mimeType: attachment.mimeType,
+                content: Buffer.from(
+                  typeof attachment.content === 'string'
+                    ? attachment.content
+                    : new Uint8Array(attachment.content),
+                ),
+              })),
             });
             for (const listener of listeners) listener();
             callback();

@@ -88,6 +88,7 @@ export function testBooking(overrides: Partial<BookingDetail> = {}): BookingDeta
     feedback: null,
     refund: null,
     scheduleChanges: [],
+    invoiceNumber: null,
     ...overrides,
   };
 }

@@ -107,3 +107,13 @@ export interface MailOutboxTable {
   sent_at: IsoInstant | null;
   last_error: string | null;
 }
+
+/** A file an e-mail of the outbox carries, in the order of `position`. */
+export interface MailAttachmentsTable {
+  id: Generated<number>;
+  mail_id: number;
+  position: number;
+  filename: string;
+  content_type: string;
+  content: Buffer;
+}

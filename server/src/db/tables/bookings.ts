@@ -48,6 +48,17 @@ export interface BookingsTable {
   paid_at: IsoInstant | null;
   /** Keyed hash of the client address that made it (caps on unpaid bookings per client). */
   client_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `UQ-<year>-<6 digits>`, given in the transaction that paid the booking (docs/invoices.md). */
+  invoice_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The invoice date: when the number was given. */
+  invoiced_at: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
+}
+
+/** The last invoice number given per series and calendar year (gap-free numbering). */
+export interface InvoiceCountersTable {
+  series: string;
+  year: number;
+  last_number: number;
 }
 
 /** Who a passenger is: the columns a booked passenger and a saved one have alike. */

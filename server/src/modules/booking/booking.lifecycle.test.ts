@@ -425,9 +425,15 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
       '/api/booking/{pnr}/get',
       '/api/booking/{pnr}/extra-data',
       '/api/booking/{pnr}/payment-options',
+      '/api/booking/{pnr}/invoice',
     ]) {
       expect(Object.keys(paths[path] ?? {}), path).toEqual(['get']);
     }
+    const invoice = paths['/api/booking/{pnr}/invoice']?.get as {
+      responses: Record<string, { content?: Record<string, unknown> }>;
+    };
+    expect(Object.keys(invoice.responses['200']?.content ?? {})).toEqual(['application/pdf']);
+    expect(Object.keys(invoice.responses['409']?.content ?? {})).toEqual(['application/json']);
     for (const path of [
       '/api/booking/{pnr}/finish/{token}',
       '/api/booking/login-quick/{pnr}/{token}',

@@ -9,6 +9,7 @@ import { BookingManagement } from './booking.manage.ts';
 import { bookingReadGuard } from './booking.read-guard.ts';
 import { REFUND_TOPIC } from './booking.cancellation.ts';
 import { RefundSender } from './booking.refunds.ts';
+import type { InvoiceSeller } from './booking.invoice-pdf.ts';
 import { bookingRoutes } from './booking.routes.ts';
 import { registerScheduleChangeMail } from './booking.schedule-change-mail.ts';
 import { BookingService } from './booking.service.ts';
@@ -24,6 +25,8 @@ export interface BookingPluginOptions {
   lookupMissesPer10Minutes: number;
   /** Interval of the hold sweeper; 0 leaves expiry to reads. */
   holdSweepMs: number;
+  /** Who issues the invoices (INVOICE_SELLER_*). */
+  invoiceSeller: InvoiceSeller;
 }
 
 declare module 'fastify' {
@@ -58,6 +61,7 @@ export const bookingPlugin = fp(
       rememberPassengers: savePassengers,
       instance: app.instance,
       afterOutboxWrite: () => app.outbox.kick(),
+      invoiceSeller: options.invoiceSeller,
     });
     app.decorate('bookings', service);
     // Cancellations' refunds go to the payment provider once the payments module has set it up.

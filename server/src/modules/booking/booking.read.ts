@@ -196,6 +196,7 @@ export class BookingReads {
       feedback,
       refund: await this.#refundOf(this.#db, row.id),
       scheduleChanges: await scheduleChangesOf(this.#db, row.id),
+      invoiceNumber: row.invoice_number,
     };
   }
 

@@ -52,7 +52,7 @@ export interface BookingRoutesOptions {
 
 /**
  * The booking API (SPEC §2, §7; DESIGN §6): `POST /api/booking/create`, `GET /api/booking/{pnr}/get`,
- * `…/extra-data`, `…/payment-options`, and the e-mailed hand-offs `…/{pnr}/finish/{token}` and
+ * `…/extra-data`, `…/payment-options`, `…/invoice` (PDF), and the e-mailed hand-offs `…/{pnr}/finish/{token}` and
  * `/api/booking/login-quick/{pnr}/{token}` (GET shows a page, POST uses the link).
  */
 export async function bookingRoutes(
@@ -189,6 +189,42 @@ export async function bookingRoutes(
         options,
         cardTokenization: app.paymentProvider.cardTokenization(),
       });
+    },
+  );
+
+  app.get(
+    '/api/booking/:pnr/invoice',
+    {
+      config: { rateLimit: BOOKING_RATE_LIMITS.reads },
+      schema: {
+        tags: ['booking'],
+        summary: 'The invoice of a paid booking, as a PDF file',
+        description:
+          'A PDF (`application/pdf`, as an attachment) in the booking’s language: seller, buyer, ' +
+          'one line per passenger and flight plus the extras, the charge total, how it was paid ' +
+          '(a card’s brand and last four digits only), the PNR, invoice and booking dates. An ' +
+          'unpaid booking answers 409 INVOICE_NOT_AVAILABLE. Same access as ' +
+          '`GET /api/booking/{pnr}/get`.',
+        params: PnrParamsSchema,
+        headers: deviceTokensHeader,
+        response: {
+          200: {
+            description: 'The invoice, a PDF file sent as an attachment.',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...errors(400, 404, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await guarded(request, reply, async (viewer) =>
+        service.invoice(request.params.pnr, viewer),
+      );
+      return privateAnswer(reply)
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.content);
     },
   );
 

@@ -18,6 +18,9 @@ import {
 } from './booking.create.ts';
 import { BookingHandOffs, type LinkPurpose } from './booking.hand-off.ts';
 import { BookingHolds } from './booking.holds.ts';
+import type { InvoiceSeller } from './booking.invoice-pdf.ts';
+import { assignInvoiceNumber } from './booking.invoice-repository.ts';
+import { BookingInvoices, type PdfFile } from './booking.invoices.ts';
 import { BookingReads, type Viewer } from './booking.read.ts';
 import { issueBookingLinkToken, type BookingRow } from './booking.repository.ts';
 import { ScheduleChanges } from './booking.schedule-changes.ts';
@@ -30,6 +33,8 @@ export interface BookingServiceOptions extends Omit<BookingCreationOptions, 'cal
   instance: LeaseOwner;
   /** Called after a commit that wrote outbox entries. */
   afterOutboxWrite: () => void;
+  /** Who issues the invoices. */
+  invoiceSeller: InvoiceSeller;
 }
 
 /**
@@ -47,6 +52,7 @@ export class BookingService {
   readonly #cancellations: BookingCancellations;
   /** Schedule changes: operators retime or cancel flights, travellers answer. */
   readonly scheduleChanges: ScheduleChanges;
+  readonly #invoices: BookingInvoices;
 
   constructor(options: BookingServiceOptions) {
     this.#calendars = new BookingCalendars(options.refreshPriceCalendars, options.log);
@@ -64,6 +70,11 @@ export class BookingService {
       now: options.now,
       seatsChanged: (routeIds, dates) => this.#calendars.refresh(routeIds, dates),
       outboxWritten: options.afterOutboxWrite,
+    });
+    this.#invoices = new BookingInvoices({
+      db: options.db,
+      reads: this.#reads,
+      seller: options.invoiceSeller,
     });
   }
 
@@ -135,6 +146,21 @@ export class BookingService {
   /** A paid booking's held seats become sold, in the payment's transaction (payments). */
   markSeatsSold(db: Kysely<Database>, bookingId: number, now: Date): Promise<void> {
     return this.#holds.markSeatsSold(db, bookingId, now);
+  }
+
+  /** `GET /api/booking/{pnr}/invoice`: the invoice PDF of a paid booking. */
+  invoice(pnr: string, viewer: Viewer): Promise<PdfFile> {
+    return this.#invoices.invoice(pnr, viewer);
+  }
+
+  /** The invoice PDF of a booking, or null before it is paid (the confirmation e-mail). */
+  invoiceOf(db: Kysely<Database>, bookingId: number): Promise<PdfFile | null> {
+    return this.#invoices.invoiceOf(db, bookingId);
+  }
+
+  /** A booking that became paid gets its invoice number, in the payment's transaction. */
+  assignInvoiceNumber(db: Kysely<Database>, bookingId: number, now: Date): Promise<string> {
+    return assignInvoiceNumber(db, bookingId, now);
   }
 
   /** Resolves when the calendar refreshes asked for so far are done (tests, shutdown). */

@@ -51,8 +51,55 @@ export async function claimMail(
     .executeTakeFirst();
 }
 
-/** Sent: the bodies, which may hold link tokens, are not kept. */
+/** A file attached to an e-mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** Stores the files an e-mail carries, in order, with the e-mail (the caller's transaction). */
+export async function insertMailAttachments(
+  db: Kysely<Database>,
+  mailId: number,
+  attachments: readonly MailAttachment[],
+): Promise<void> {
+  if (attachments.length === 0) return;
+  await db
+    .insertInto('mail_attachments')
+    .values(
+      attachments.map((attachment, position) => ({
+        mail_id: mailId,
+        position,
+        filename: attachment.filename,
+        content_type: attachment.contentType,
+        content: attachment.content,
+      })),
+    )
+    .execute();
+}
+
+/** The files an e-mail carries, in order. */
+export async function mailAttachments(
+  db: Kysely<Database>,
+  mailId: number,
+): Promise<MailAttachment[]> {
+  const rows = await db
+    .selectFrom('mail_attachments')
+    .select(['filename', 'content_type', 'content'])
+    .where('mail_id', '=', mailId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({
+    filename: row.filename,
+    contentType: row.content_type,
+    content: Buffer.from(row.content),
+  }));
+}
+
+/** Sent: the bodies, which may hold link tokens, and the attachments are not kept. */
 export async function markMailSent(db: Kysely<Database>, id: number, now: string): Promise<void> {
+  await db.deleteFrom('mail_attachments').where('mail_id', '=', id).execute();
   await db
     .updateTable('mail_outbox')
     .set({ status: 'sent', sent_at: now, text_body: '', html_body: '', last_error: null })
@@ -66,6 +113,7 @@ export async function markMailFailed(
   error: string,
   retryAt: string | null,
 ): Promise<void> {
+  if (retryAt === null) await db.deleteFrom('mail_attachments').where('mail_id', '=', id).execute();
   await db
     .updateTable('mail_outbox')
     .set(

@@ -10,10 +10,15 @@ import {
   claimMail,
   dueMailIds,
   insertMail,
+  insertMailAttachments,
+  mailAttachments,
   markMailFailed,
+  type MailAttachment,
   markMailSent,
   releaseStaleMail,
 } from './mail.repository.ts';
+
+export type { MailAttachment };
 
 /** Attempts before an e-mail is given up (with back-off: 1, 2, 4 … minutes between them). */
 export const MAX_MAIL_ATTEMPTS = 8;
@@ -35,6 +40,8 @@ export interface QueuedMail {
   subject: string;
   text: string;
   html: string;
+  /** Files the e-mail carries (the booking confirmation's PDFs). */
+  attachments?: readonly MailAttachment[];
 }
 
 /**
@@ -42,13 +49,13 @@ export interface QueuedMail {
  * when an SMTP server sends it, else `held`. The booking confirmation, rendered by the tickets
  * module, is queued this way.
  */
-export function queueRenderedMail(
+export async function queueRenderedMail(
   db: Kysely<Database>,
   mail: QueuedMail,
   state: { delivers: boolean; now: Date },
 ): Promise<number> {
   const now = state.now.toISOString();
-  return insertMail(db, {
+  const id = await insertMail(db, {
     created_at: now,
     kind: mail.kind,
     to_address: mail.to,
@@ -59,6 +66,8 @@ export function queueRenderedMail(
     status: state.delivers ? 'pending' : 'held',
     next_attempt_at: now,
   });
+  await insertMailAttachments(db, id, mail.attachments ?? []);
+  return id;
 }
 
 export interface MailServiceOptions {
@@ -173,6 +182,11 @@ export class MailService {
             subject: mail.subject,
             text: mail.text_body,
             html: mail.html_body,
+            attachments: (await mailAttachments(this.#db, id)).map((attachment) => ({
+              filename: attachment.filename,
+              contentType: attachment.contentType,
+              content: attachment.content,
+            })),
           });
           await markMailSent(this.#db, id, now().toISOString());
         } catch (error) {

@@ -45,6 +45,8 @@ export interface OutboxContext {
   entry: { id: number; topic: string; attempts: number; createdAt: string };
   log: FastifyBaseLogger;
   now: () => Date;
+  /** What the topic's `prepare` answered (outside the transaction), else undefined. */
+  prepared?: unknown;
   /** Runs `action` once the entry is done (after the commit, for transactional handlers). */
   afterCommit(action: () => void): void;
 }
@@ -59,6 +61,11 @@ export interface OutboxHandlerOptions {
    * outside calls: the transaction is open while the handler runs.
    */
   transactional?: boolean;
+  /**
+   * Slow work of a transactional handler (drawing PDFs) run first, outside its transaction, with
+   * the database; its answer is the handler's `context.prepared`. It must write nothing.
+   */
+  prepare?: (payload: unknown, db: Kysely<Database>) => Promise<unknown>;
 }
 
 export interface OutboxDispatcherOptions {
@@ -91,7 +98,10 @@ class LeaseLostError extends Error {
 export class OutboxDispatcher {
   readonly #db: Kysely<Database>;
   readonly #options: OutboxDispatcherOptions;
-  readonly #handlers = new Map<string, { handler: OutboxHandler; transactional: boolean }>();
+  readonly #handlers = new Map<
+    string,
+    { handler: OutboxHandler; transactional: boolean; prepare?: OutboxHandlerOptions['prepare'] }
+  >();
   #running: Promise<number> | null = null;
   #again = false;
   #timer: NodeJS.Timeout | null = null;
@@ -104,7 +114,11 @@ export class OutboxDispatcher {
 
   register(topic: OutboxTopic, handler: OutboxHandler, options: OutboxHandlerOptions = {}): void {
     if (this.#handlers.has(topic)) throw new Error(`The outbox topic ${topic} has a handler`);
-    this.#handlers.set(topic, { handler, transactional: options.transactional ?? false });
+    this.#handlers.set(topic, {
+      handler,
+      transactional: options.transactional ?? false,
+      ...(options.prepare ? { prepare: options.prepare } : {}),
+    });
   }
 
   /** Whether a handler is registered for the topic. */
@@ -189,8 +203,10 @@ export class OutboxDispatcher {
     const leaseText = lease.toISOString();
     const attempts = Number(entry.attempts);
     const afterCommit: (() => void)[] = [];
+    let prepared: unknown;
     const context = (db: Kysely<Database>): OutboxContext => ({
       db,
+      prepared,
       entry: { id, topic: entry.topic, attempts, createdAt: entry.created_at },
       log: this.#options.log,
       now: this.#options.now,
@@ -198,6 +214,7 @@ export class OutboxDispatcher {
     });
     try {
       const payload: unknown = JSON.parse(entry.payload);
+      if (registered.prepare) prepared = await registered.prepare(payload, this.#db);
       if (registered.transactional) {
         await this.#db.transaction().execute(async (trx) => {
           await registered.handler(payload, context(trx));

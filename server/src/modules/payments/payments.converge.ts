@@ -20,12 +20,17 @@ import {
   type PaymentRow,
 } from './payments.repository.ts';
 
-/** The seat operations of the booking module a payment outcome needs (in its transaction). */
+/**
+ * The operations of the booking module a payment outcome needs, in its transaction: seats, and
+ * the invoice number of a booking that becomes paid.
+ */
 export interface BookingSeats {
   /** The booking's held seats become sold. */
   markSeatsSold(db: Kysely<Database>, bookingId: number, now: Date): Promise<void>;
   /** Takes the seats of an expired booking again; false when they are gone. */
   retakeSeats(db: Kysely<Database>, bookingId: number, now: Date): Promise<boolean>;
+  /** Gives a booking that became paid the next invoice number (gap-free, per year). */
+  assignInvoiceNumber(db: Kysely<Database>, bookingId: number, now: Date): Promise<string>;
 }
 
 export interface ConvergeOptions {
@@ -248,7 +253,9 @@ export class PaymentConvergence {
         { bookingId: booking.id, pnr: booking.pnr, method: payment.method },
         now,
       );
-      return { ...booking, ...paid };
+      // Last, so the year's counter row is locked for as short a time as possible.
+      const invoiceNumber = await this.#options.seats.assignInvoiceNumber(trx, booking.id, now);
+      return { ...booking, ...paid, invoice_number: invoiceNumber, invoiced_at: nowIso };
     };
     const refund = async (reason: string): Promise<BookingRow> => {
       await move('refund_pending', reason);

@@ -91,6 +91,8 @@ export const paymentsPlugin = fp(
       seats: {
         markSeatsSold: (db, bookingId, now) => app.bookings.markSeatsSold(db, bookingId, now),
         retakeSeats: (db, bookingId) => app.bookings.retakeSeats(bookingId, db),
+        assignInvoiceNumber: (db, bookingId, now) =>
+          app.bookings.assignInvoiceNumber(db, bookingId, now),
       },
       log: app.log,
       now: () => app.now(),
@@ -109,6 +111,7 @@ export const paymentsPlugin = fp(
       kickMail: () => app.mail.kick(),
       issueLinkToken: (db, bookingId, purpose, expiresAt, now) =>
         app.bookings.issueLinkToken(db, bookingId, purpose, expiresAt, now),
+      invoicePdf: (db, bookingId) => app.bookings.invoiceOf(db, bookingId),
     });
     app.outbox.register('payment.refund', async (payload) => {
       const { paymentId } = payload as { paymentId: number };

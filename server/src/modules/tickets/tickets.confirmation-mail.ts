@@ -1,5 +1,5 @@
+import { formatDate, formatMoney } from '../../lib/intl-format.ts';
 import {
-  icuLocale,
   layoutMail,
   mailFormatter,
   type MailBlock,
@@ -36,27 +36,8 @@ export interface ConfirmationMailContent {
   link: string;
   /** How long the link works. */
   linkDays: number;
-}
-
-function formatMoney(amount: number, currency: string, locale: string): string {
-  try {
-    const format = new Intl.NumberFormat(icuLocale(locale), { style: 'currency', currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(amount / 10 ** digits);
-  } catch {
-    return `${(amount / 100).toFixed(2)} ${currency}`;
-  }
-}
-
-function formatDate(ymd: string, locale: string): string {
-  try {
-    return new Intl.DateTimeFormat(icuLocale(locale), {
-      dateStyle: 'medium',
-      timeZone: 'UTC',
-    }).format(new Date(`${ymd}T00:00:00Z`));
-  } catch {
-    return ymd;
-  }
+  /** The invoice PDF is attached (with the e-ticket PDF); the e-mail says so. */
+  invoiceAttached: boolean;
 }
 
 /**
@@ -119,6 +100,7 @@ export async function renderConfirmationMail(
           ),
         })),
       },
+      ...(content.invoiceAttached ? [paragraph(format('invoice.mail.attached'))] : []),
       { kind: 'action', label: format('mail.bookingConfirmation.action'), link: content.link },
       paragraph(format('mail.bookingConfirmation.note', { days: content.linkDays })),
       paragraph(format('mail.signature')),

@@ -1,10 +1,11 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { queueRenderedMail } from '../mail/mail.service.ts';
+import { queueRenderedMail, type MailAttachment } from '../mail/mail.service.ts';
 import type { OutboxDispatcher, OutboxContext } from '../outbox/outbox.service.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import { renderConfirmationMail } from './tickets.confirmation-mail.ts';
+import { eTicketFileName, renderETicket } from './tickets.e-ticket-pdf.ts';
 import {
   deleteFlightTickets,
   flightsOfBooking,
@@ -48,16 +49,36 @@ function carrierOf(segments: string): string {
   }
 }
 
-function flightNumbersOf(segments: string): string {
+interface StoredSegment {
+  flightNumber?: unknown;
+  departureLocal?: unknown;
+  arrivalLocal?: unknown;
+}
+
+function segmentsOf(segments: string): StoredSegment[] {
   try {
-    const parsed = JSON.parse(segments) as { flightNumber?: unknown }[];
-    return parsed
-      .map((segment) => (typeof segment.flightNumber === 'string' ? segment.flightNumber : ''))
-      .filter((number) => number !== '')
-      .join(', ');
+    const parsed = JSON.parse(segments) as unknown;
+    return Array.isArray(parsed) ? (parsed as StoredSegment[]) : [];
   } catch {
-    return '';
+    return [];
   }
+}
+
+function flightNumbersOf(segments: string): string {
+  return segmentsOf(segments)
+    .map((segment) => (typeof segment.flightNumber === 'string' ? segment.flightNumber : ''))
+    .filter((number) => number !== '')
+    .join(', ');
+}
+
+/** Local departure of a leg's first segment and arrival of its last. */
+function localTimesOf(segments: string): { departureLocal: string; arrivalLocal: string } {
+  const parsed = segmentsOf(segments);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    departureLocal: text(parsed[0]?.departureLocal),
+    arrivalLocal: text(parsed.at(-1)?.arrivalLocal),
+  };
 }
 
 /**
@@ -166,6 +187,11 @@ export interface TicketHandlerOptions {
     expiresAt: Date,
     now: Date,
   ) => Promise<string>;
+  /** The booking module's invoice PDF of a booking, null when it has none (not paid to us). */
+  invoicePdf: (
+    db: Kysely<Database>,
+    bookingId: number,
+  ) => Promise<{ fileName: string; content: Buffer } | null>;
 }
 
 interface BookingPayload {
@@ -219,7 +245,11 @@ export function registerTicketHandlers(
       await writeConfirmationMail(context, bookingIdOf(payload), options, recipientOf(payload));
       context.afterCommit(options.kickMail);
     },
-    { transactional: true },
+    {
+      transactional: true,
+      // The PDFs are drawn before the transaction: on SQLite it holds the one connection.
+      prepare: (payload, db) => confirmationAttachments(db, bookingIdOf(payload), options),
+    },
   );
 }
 
@@ -227,6 +257,63 @@ export function registerTicketHandlers(
 function recipientOf(payload: unknown): string | null {
   const to = (payload as { to?: unknown } | null)?.to;
   return typeof to === 'string' && to !== '' ? to : null;
+}
+
+/** A booking's rows the confirmation e-mail and its e-ticket are written from. */
+async function confirmationContent(db: Kysely<Database>, bookingId: number) {
+  const booking = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+  if (booking === undefined) return null;
+  const [flights, passengers, tickets] = await Promise.all([
+    flightsOfBooking(db, bookingId),
+    passengersOfBooking(db, bookingId),
+    ticketsOfBooking(db, bookingId),
+  ]);
+  return {
+    booking,
+    flights: flights.map((flight) => ({
+      from: flight.from_airport,
+      to: flight.to_airport,
+      date: flight.date,
+      flightNumbers: flightNumbersOf(flight.segments),
+      ...localTimesOf(flight.segments),
+    })),
+    passengers: passengers.map((passenger, index) => ({
+      name: `${passenger.first_name} ${passenger.last_name}`,
+      tickets: tickets
+        .filter((ticket) => ticket.passenger_index === index)
+        .map((ticket) => ({ flightIndex: ticket.flight_index, number: ticket.number })),
+    })),
+  };
+}
+
+/** The confirmation e-mail's files: the invoice (when the booking has one) and the e-ticket. */
+async function confirmationAttachments(
+  db: Kysely<Database>,
+  bookingId: number,
+  options: TicketHandlerOptions,
+): Promise<MailAttachment[]> {
+  const content = await confirmationContent(db, bookingId);
+  if (content === null) return [];
+  const pdf = (filename: string, bytes: Buffer): MailAttachment => ({
+    filename,
+    contentType: 'application/pdf',
+    content: bytes,
+  });
+  const invoice = await options.invoicePdf(db, bookingId);
+  const eTicket = await renderETicket({
+    locale: content.booking.locale,
+    pnr: content.booking.pnr,
+    flights: content.flights,
+    passengers: content.passengers,
+  });
+  return [
+    ...(invoice === null ? [] : [pdf(invoice.fileName, invoice.content)]),
+    pdf(eTicketFileName(content.booking.pnr), eTicket),
+  ];
 }
 
 async function writeConfirmationMail(
@@ -237,17 +324,12 @@ async function writeConfirmationMail(
 ): Promise<void> {
   const { db } = context;
   const now = context.now();
-  const booking = await db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('id', '=', bookingId)
-    .executeTakeFirst();
-  if (booking === undefined) return;
-  const [flights, passengers, tickets] = await Promise.all([
-    flightsOfBooking(db, bookingId),
-    passengersOfBooking(db, bookingId),
-    ticketsOfBooking(db, bookingId),
-  ]);
+  const content = await confirmationContent(db, bookingId);
+  if (content === null) return;
+  const { booking } = content;
+  const attachments = Array.isArray(context.prepared)
+    ? (context.prepared as MailAttachment[])
+    : await confirmationAttachments(db, bookingId, options);
   const token = await options.issueLinkToken(
     db,
     bookingId,
@@ -261,20 +343,11 @@ async function writeConfirmationMail(
     pnr: booking.pnr,
     payAtAirline: booking.status === 'pay_at_airline',
     total: { amount: Number(booking.total_minor), currency: booking.currency },
-    flights: flights.map((flight) => ({
-      from: flight.from_airport,
-      to: flight.to_airport,
-      date: flight.date,
-      flightNumbers: flightNumbersOf(flight.segments),
-    })),
-    passengers: passengers.map((passenger, index) => ({
-      name: `${passenger.first_name} ${passenger.last_name}`,
-      tickets: tickets
-        .filter((ticket) => ticket.passenger_index === index)
-        .map((ticket) => ({ flightIndex: ticket.flight_index, number: ticket.number })),
-    })),
+    flights: content.flights,
+    passengers: content.passengers,
     link: `${options.publicUrl}/api/booking/login-quick/${booking.pnr}/${token}`,
     linkDays: CONFIRMATION_LINK_DAYS,
+    invoiceAttached: attachments.length > 1,
   });
   await queueRenderedMail(
     db,
@@ -283,6 +356,7 @@ async function writeConfirmationMail(
       to: recipient ?? booking.booker_email,
       locale: booking.locale,
       ...rendered,
+      attachments,
     },
     { delivers: options.mailDelivers(), now },
   );

@@ -17,6 +17,7 @@ import { paths } from '../../../config/paths.ts';
 import { ticketsOfFlight } from '../booking-tickets.ts';
 import { ManageBooking } from './booking-manage.tsx';
 import { BookingCancellation } from './booking-cancellation.tsx';
+import { BookingInvoice } from './booking-invoice.tsx';
 import styles from './booking-details.module.css';
 import { ScheduleChanges } from './schedule-changes.tsx';
 
@@ -164,6 +165,8 @@ function BookingBody({ booking, airports }: BookingViewProps) {
           </ul>
         )}
       </section>
+
+      <BookingInvoice booking={booking} />
 
       <section className={styles.section} aria-labelledby="booking-tickets">
         <h2 id="booking-tickets">{intl.formatMessage({ id: 'booking.tickets' })}</h2>

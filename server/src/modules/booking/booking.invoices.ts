@@ -1,0 +1,166 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { formatDate } from '../../lib/intl-format.ts';
+import { mailFormatter } from '../../lib/mail-layout.ts';
+import { ServiceError } from '../../lib/service-error.ts';
+import {
+  invoiceFileName,
+  renderInvoice,
+  type InvoiceLine,
+  type InvoiceSeller,
+} from './booking.invoice-pdf.ts';
+import type { BookingReads, Viewer } from './booking.read.ts';
+import { bookingById, bookingParts, type BookingRow } from './booking.repository.ts';
+
+/** A PDF file: its name and bytes. */
+export interface PdfFile {
+  fileName: string;
+  content: Buffer;
+}
+
+const INFANT = 3;
+const PASSENGER_TYPES = ['', 'adult', 'child', 'infant'] as const;
+
+/**
+ * Splits `total` into parts proportional to `weights` (whole minor units, largest remainders
+ * first), so that the parts add up to `total` exactly: a booking's lines, priced in the base
+ * currency, in the charge currency whose total was converted once.
+ */
+export function allocate(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((all, weight) => all + weight, 0);
+  if (sum <= 0) return weights.map((_, index) => (index === 0 ? total : 0));
+  const exact = weights.map((weight) => (total * weight) / sum);
+  const parts = exact.map((value) => Math.floor(value));
+  let left = total - parts.reduce((all, part) => all + part, 0);
+  const order = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    parts[index] = (parts[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+interface BookingContent {
+  row: BookingRow;
+  parts: Awaited<ReturnType<typeof bookingParts>>;
+}
+
+/** The lines of a booking's invoice: each passenger on each flight, then the extras. */
+async function invoiceLines(
+  { row, parts }: BookingContent,
+  locale: string,
+): Promise<InvoiceLine[]> {
+  const { locale: resolved, format } = await mailFormatter(locale, {});
+  const nameOf = (index: number) => {
+    const passenger = parts.passengers[index];
+    return passenger === undefined ? '' : `${passenger.first_name} ${passenger.last_name}`;
+  };
+  const lines: { description: string; base: number }[] = [];
+  for (const flight of parts.flights) {
+    parts.passengers.forEach((passenger, index) => {
+      const type = PASSENGER_TYPES[passenger.passenger_type_id] ?? 'adult';
+      lines.push({
+        description: format('invoice.pdf.lineFare', {
+          from: flight.from_airport,
+          to: flight.to_airport,
+          date: formatDate(flight.date, resolved),
+          fareClass: flight.fare_letter,
+          name: nameOf(index),
+          type: format(`passengerType.${type}`),
+        }),
+        base: passenger.passenger_type_id === INFANT ? 0 : Number(flight.fare_price_minor),
+      });
+    });
+  }
+  for (const extra of parts.extras) {
+    const flight = parts.flights.find((leg) => leg.destination_index === extra.destination_index);
+    lines.push({
+      description: format('invoice.pdf.lineBags', {
+        count: extra.quantity,
+        from: flight?.from_airport ?? '',
+        to: flight?.to_airport ?? '',
+        name: nameOf(extra.passenger_index),
+      }),
+      base: Number(extra.price_minor),
+    });
+  }
+  const amounts = allocate(
+    Number(row.total_minor),
+    lines.map((line) => line.base),
+  );
+  return lines.map((line, index) => ({
+    description: line.description,
+    amount: amounts[index] ?? 0,
+  }));
+}
+
+function notAvailable(): ServiceError {
+  return new ServiceError('INVOICE_NOT_AVAILABLE', 'The booking has no invoice yet', {
+    _: ['invoice.error.notAvailable'],
+  });
+}
+
+/**
+ * Invoices of paid bookings (docs/invoices.md): the number is given when the payment is applied
+ * (`booking.invoice-repository.ts`); the PDF is drawn from the booking's stored rows whenever it
+ * is asked for, in the booking's language, with the seller of the configuration.
+ */
+export class BookingInvoices {
+  readonly #db: Kysely<Database>;
+  readonly #reads: BookingReads;
+  readonly #seller: InvoiceSeller;
+
+  constructor(options: { db: Kysely<Database>; reads: BookingReads; seller: InvoiceSeller }) {
+    this.#db = options.db;
+    this.#reads = options.reads;
+    this.#seller = options.seller;
+  }
+
+  /** `GET /api/booking/{pnr}/invoice`: same access as the booking; unpaid → INVOICE_NOT_AVAILABLE. */
+  async invoice(pnr: string, viewer: Viewer): Promise<PdfFile> {
+    const row = await this.#reads.open(pnr, viewer);
+    const file = await this.#render(this.#db, row);
+    if (file === null) throw notAvailable();
+    return file;
+  }
+
+  /** The invoice PDF of a booking by id (the confirmation e-mail), or null when it has none. */
+  async invoiceOf(db: Kysely<Database>, bookingId: number): Promise<PdfFile | null> {
+    const row = await bookingById(db, bookingId);
+    return row === undefined ? null : this.#render(db, row);
+  }
+
+  async #render(db: Kysely<Database>, row: BookingRow): Promise<PdfFile | null> {
+    if (row.invoice_number === null || row.invoiced_at === null) return null;
+    const parts = await bookingParts(db, row.id);
+    const paying = parts.payments.find((payment) => payment.status === 'succeeded');
+    const { format } = await mailFormatter(row.locale, {});
+    const content = await renderInvoice({
+      locale: row.locale,
+      seller: this.#seller,
+      buyer: {
+        name: `${row.booker_first_name} ${row.booker_last_name}`,
+        email: row.booker_email,
+      },
+      pnr: row.pnr,
+      currency: row.currency,
+      lines: await invoiceLines({ row, parts }, row.locale),
+      total: Number(row.total_minor),
+      invoiceNumber: row.invoice_number,
+      invoiceDate: row.invoiced_at,
+      bookingDate: row.created_at,
+      payment:
+        paying === undefined
+          ? null
+          : {
+              method: format(`payment.method.${paying.method}`),
+              cardBrand: paying.card_brand,
+              cardLast4: paying.card_last4,
+            },
+    });
+    return { fileName: invoiceFileName(row.invoice_number), content };
+  }
+}

@@ -1,0 +1,31 @@
+import { apiGetFile } from '../../../lib/api-client.ts';
+import { bookingAccessHeaders } from '../../../lib/booking-access.ts';
+
+/** The file name the invoice is saved under (the server's own name for it). */
+export function invoiceFileName(invoiceNumber: string): string {
+  return `uniquair-invoice-${invoiceNumber}.pdf`;
+}
+
+/**
+ * `GET /api/booking/{pnr}/invoice`: the invoice PDF of a paid booking, with the same access as
+ * reading the booking (the signed-in owner, or this device's booking token).
+ */
+export function getInvoice(pnr: string): Promise<Blob> {
+  return apiGetFile(`/api/booking/${encodeURIComponent(pnr.toUpperCase())}/invoice`, {
+    headers: bookingAccessHeaders(pnr),
+  });
+}
+
+/** Saves a file the browser holds under a name (the "download" of a link to it). */
+export function saveFile(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, so the download keeps its source.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

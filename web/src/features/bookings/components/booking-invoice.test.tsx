@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  storeDeviceBooking,
+  TEST_DEVICE_TOKEN,
+  testBooking,
+} from '../../../testing/booking-fixtures.ts';
+import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+const PNR = 'K7Q2ZP4';
+const paid = testBooking({
+  status: 'ticketed',
+  payable: false,
+  holdExpiresAt: null,
+  invoiceNumber: 'UQ-2026-000042',
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the invoice on the booking page', () => {
+  it('shows the number of a paid booking and downloads the PDF with this device’s token', async () => {
+    storeDeviceBooking(PNR);
+    let header: string | null = null;
+    mockAppApi({
+      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: paid }),
+      [`GET /api/booking/${PNR}/invoice`]: ({ headers }) => {
+        header = headers.get('x-booking-tokens');
+        return new Response(new Blob(['%PDF-1.3'], { type: 'application/pdf' }), {
+          headers: { 'content-type': 'application/pdf' },
+        });
+      },
+    });
+    const saved: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:invoice');
+    URL.revokeObjectURL = vi.fn();
+    const user = userEvent.setup();
+    renderApp(`/bookings/${PNR}`);
+    const section = await screen.findByRole('region', { name: 'Invoice' }, { timeout: 5_000 });
+    expect(within(section).getByText('Invoice number: UQ-2026-000042')).toBeDefined();
+    await user.click(within(section).getByRole('button', { name: 'Download invoice (PDF)' }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({
+      href: 'blob:invoice',
+      download: 'uniquair-invoice-UQ-2026-000042.pdf',
+    });
+    expect(header).toBe(TEST_DEVICE_TOKEN);
+    expect(within(section).queryByRole('alert')).toBeNull();
+  });
+
+  it('says so when the download fails, and the button works again', async () => {
+    storeDeviceBooking(PNR);
+    mockAppApi({
+      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: paid }),
+      [`GET /api/booking/${PNR}/invoice`]: () => errorBody(503, 'SERVICE_UNAVAILABLE'),
+    });
+    const user = userEvent.setup();
+    renderApp(`/bookings/${PNR}`);
+    const section = await screen.findByRole('region', { name: 'Invoice' }, { timeout: 5_000 });
+    await user.click(within(section).getByRole('button', { name: 'Download invoice (PDF)' }));
+    expect((await within(section).findByRole('alert')).textContent).toBe(
+      'The invoice could not be downloaded. Please try again.',
+    );
+    expect(within(section).getByRole('button', { name: 'Download invoice (PDF)' })).toBeDefined();
+  });
+
+  it('is not offered before the booking is paid', async () => {
+    storeDeviceBooking(PNR);
+    mockAppApi({
+      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: testBooking() }),
+    });
+    renderApp(`/bookings/${PNR}`);
+    expect(await screen.findByText('Your booking is not paid')).toBeDefined();
+    expect(screen.queryByRole('region', { name: 'Invoice' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Download invoice/ })).toBeNull();
+  });
+});

@@ -4,8 +4,8 @@ import {
   AirlineFlightsQuerySchema,
   AirlineFlightsResponseSchema,
 } from '@uniquair/contract/airline';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
+import { errorResponses } from '../../lib/error-body.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { AirlineService } from './airline.service.ts';
 
@@ -56,9 +56,7 @@ export const airlineRoutes: FastifyPluginAsyncZod<{
         querystring: AirlineFlightsQuerySchema,
         response: {
           200: AirlineFlightsResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../../test/helpers/expect-api-error.ts';
-import { buildTestApp, type TestApp } from '../../test/helpers/build.ts';
+import { useTestApp } from '../../test/helpers/build.ts';
 
 describe('routes for signed-in users only', () => {
-  let testApp: TestApp;
+  const testApp = useTestApp();
   let sessionOnly: { method: string; url: string }[];
 
   beforeAll(async () => {
-    testApp = await buildTestApp();
     const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });
     const { paths } = response.json<{
       paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
@@ -20,10 +19,6 @@ describe('routes for signed-in users only', () => {
           url: path.replace(/\{[^}]+\}/g, '1'),
         })),
     );
-  });
-
-  afterAll(async () => {
-    await testApp.close();
   });
 
   it('answer a signed-out caller 401 before looking at the body', async () => {

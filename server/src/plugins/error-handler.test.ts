@@ -127,34 +127,24 @@ describe('error handler', () => {
     });
   });
 
-  it('answers malformed JSON with 400 INVALID_JSON', async () => {
+  it.each([
+    ['malformed JSON', 400, 'INVALID_JSON', 'application/json', '{"firstName": '],
+    ['an unsupported content type', 415, 'UNSUPPORTED_MEDIA_TYPE', 'application/x-unknown', 'x'],
+    [
+      'a body over the limit',
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'application/json',
+      JSON.stringify({ firstName: 'x'.repeat(1_100_000) }),
+    ],
+  ] as const)('answers %s with %i %s', async (_body, status, code, contentType, payload) => {
     const response = await app.inject({
       method: 'POST',
       url: '/passengers/7',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"firstName": ',
+      headers: { 'content-type': contentType },
+      payload,
     });
-    expectApiError(response, 400, 'INVALID_JSON');
-  });
-
-  it('answers an unsupported content type with 415', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/passengers/7',
-      headers: { 'content-type': 'application/x-unknown' },
-      payload: 'x',
-    });
-    expectApiError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
-  });
-
-  it('answers a body over the limit with 413', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/passengers/7',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ firstName: 'x'.repeat(1_100_000) }),
-    });
-    expectApiError(response, 413, 'PAYLOAD_TOO_LARGE');
+    expectApiError(response, status, code);
   });
 
   it('turns a service error into its status, code and field errors', async () => {

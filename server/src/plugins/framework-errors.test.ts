@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, type ErrorBody } from '@uniquair/contract/error-body';
 import { expectApiError } from '../../test/helpers/expect-api-error.ts';
-import { buildTestApp, type TestApp } from '../../test/helpers/build.ts';
+import { useTestApp } from '../../test/helpers/build.ts';
 
 /** Sends raw bytes to the server and reads the whole answer (the server closes). */
 function rawRequest(port: number, bytes: string): Promise<string> {
@@ -30,18 +30,13 @@ function expectHumanMessage(body: ErrorBody): void {
 }
 
 describe('errors raised before any route runs', () => {
-  let testApp: TestApp;
+  const testApp = useTestApp();
   let port: number;
 
   beforeAll(async () => {
-    testApp = await buildTestApp();
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     const address = testApp.app.server.address();
     port = typeof address === 'object' && address !== null ? address.port : 0;
-  });
-
-  afterAll(async () => {
-    await testApp.close();
   });
 
   it('answers a path parameter over the length limit 414 URI_TOO_LONG without quoting the URL', async () => {

@@ -1,17 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers/build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helpers/build.ts';
 
 describe('GET /api/openapi.json', () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    testApp = await buildTestApp();
-  });
-
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp();
 
   it('is a valid OpenAPI 3 document', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers/build.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from '../../test/helpers/build.ts';
 import { securityHeaders } from './security-headers.ts';
 
 describe('security headers', () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    testApp = await buildTestApp();
-  });
-
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp();
 
   it('are worked out once, from helmet, with HSTS only over HTTPS', () => {
     const plain = new Map(securityHeaders(false));

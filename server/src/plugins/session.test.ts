@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount, freshClient } from '../../test/helpers/accounts.ts';
-import { buildTestApp, type TestApp } from '../../test/helpers/build.ts';
+import { useTestApp } from '../../test/helpers/build.ts';
 import { secretHash } from '../lib/secret-hash.ts';
 import { sessionCookieName } from './session.ts';
 
 describe('the session cookie over HTTPS', () => {
-  let test: TestApp;
-
-  beforeAll(async () => {
-    test = await buildTestApp({ PUBLIC_URL: 'https://fly.example.com' });
-  });
-
-  afterAll(() => test.close());
+  const test = useTestApp({ PUBLIC_URL: 'https://fly.example.com' });
 
   it('is __Host- prefixed, Secure, HttpOnly, SameSite=Lax, on / without a domain', async () => {
     const account = await createAccount(test.app);

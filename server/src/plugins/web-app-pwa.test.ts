@@ -1,25 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers/build.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestAppServing } from '../../test/helpers/build.ts';
 
 describe('serving the service worker and the manifest', () => {
-  let dist: string;
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'uniquair-dist-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(dist, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
-    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Uniquair"}');
-    testApp = await buildTestApp({ WEB_DIST_DIR: dist });
-  });
-
-  afterAll(async () => {
-    await testApp.close();
-    rmSync(dist, { recursive: true, force: true });
+  const testApp = useTestAppServing({
+    'index.html': '<!doctype html><div id="root"></div>',
+    'service-worker.js': 'self.addEventListener("fetch", () => {});',
+    'manifest.webmanifest': '{"name":"Uniquair"}',
   });
 
   it('serves /service-worker.js as JavaScript, never cached without revalidation', async () => {
@@ -39,7 +27,7 @@ describe('serving the service worker and the manifest', () => {
   });
 
   it('answers a missing worker file with 404, not the app shell', async () => {
-    rmSync(join(dist, 'service-worker.js'));
+    rmSync(join(testApp.dist, 'service-worker.js'));
     const response = await testApp.app.inject({
       method: 'GET',
       url: '/service-worker.js',

@@ -1,29 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers/build.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, useTestAppServing } from '../../test/helpers/build.ts';
 import { expectApiError } from '../../test/helpers/expect-api-error.ts';
 
 describe('web app serving', () => {
-  let dist: string;
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'uniquair-dist-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(
-      join(dist, 'index.html'),
-      '<!doctype html><title>Uniquair</title><div id="root"></div>',
-    );
-    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
-    writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
-    testApp = await buildTestApp({ WEB_DIST_DIR: dist });
-  });
-
-  afterAll(async () => {
-    await testApp.close();
-    rmSync(dist, { recursive: true, force: true });
+  const testApp = useTestAppServing({
+    'index.html': '<!doctype html><title>Uniquair</title><div id="root"></div>',
+    'assets/index-abc123.js': 'console.log("app");',
+    'robots.txt': 'User-agent: *',
   });
 
   it.each(['/', '/no/such/page', '/bookings/ABC1234', '/choose', '/en/users/register?x=1'])(

@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { enforceContract } from './contract.ts';
@@ -49,5 +53,61 @@ export async function buildTestApp(
       await app.close();
       await database.dispose();
     },
+  };
+}
+
+/**
+ * One application for the tests of the calling `describe` block: built in its `beforeAll`, closed
+ * in its `afterAll`. Read `app` and `config` inside tests and hooks (not while the block is
+ * collected).
+ */
+export function useTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: TestAppOptions = {},
+): TestApp {
+  let built: TestApp | undefined;
+  const current = (): TestApp => {
+    if (!built) throw new Error('The test app is built in beforeAll; read it inside a test');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await buildTestApp(typeof env === 'function' ? env() : env, options);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  return {
+    get app() {
+      return current().app;
+    },
+    get config() {
+      return current().config;
+    },
+    close: () => current().close(),
+  };
+}
+
+/**
+ * Like `useTestApp`, serving a built web app made of `files` (path below the build folder →
+ * content) from a temporary folder (`dist`), removed after the tests.
+ */
+export function useTestAppServing(
+  files: Record<string, string>,
+  env: Record<string, string> = {},
+): TestApp & { readonly dist: string } {
+  let dist = '';
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'uniquair-dist-'));
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(dist, path)), { recursive: true });
+      writeFileSync(join(dist, path), content);
+    }
+  });
+  afterAll(() => {
+    rmSync(dist, { recursive: true, force: true });
+  });
+  const testApp = useTestApp(() => ({ ...env, WEB_DIST_DIR: dist }));
+  return Object.defineProperty(testApp, 'dist', { get: () => dist }) as TestApp & {
+    readonly dist: string;
   };
 }

@@ -1,22 +1,19 @@
 import { AirlineFlightsResponseSchema } from '@uniquair/contract/airline';
 import { addDays } from '@uniquair/domain/dates/ymd';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/build.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { dailyRoundTrip, nonDailyRoute } from '../../../test/helpers/search.ts';
 import type { Route } from '../../db/tables/inventory.ts';
 
 describe(`GET /api/airline/flights (${dialectUnderTest()})`, () => {
-  let testApp: TestApp;
+  const testApp = useTestApp();
   let route: Route;
 
   beforeAll(async () => {
-    testApp = await buildTestApp();
     ({ out: route } = await dailyRoundTrip(testApp.app.db));
   });
-
-  afterAll(() => testApp.close());
 
   it("lists a route's flights on a date with capacity, seats sold and left per fare class", async () => {
     const date = addDays(TEST_TODAY, 3);
@@ -126,16 +123,13 @@ describe(`GET /api/airline/flights (${dialectUnderTest()})`, () => {
 
 describe('the airline partner API with keys configured', () => {
   const keys = ['partner-key-aaaaaaaaaaaa', 'partner-key-bbbbbbbbbbbb'];
-  let testApp: TestApp;
+  const testApp = useTestApp({ AIRLINE_API_KEYS: keys.join(',') });
   let url: string;
 
   beforeAll(async () => {
-    testApp = await buildTestApp({ AIRLINE_API_KEYS: keys.join(',') });
     const { out } = await dailyRoundTrip(testApp.app.db);
     url = `/api/airline/flights?route=${out.id}&date=${addDays(TEST_TODAY, 3)}`;
   });
-
-  afterAll(() => testApp.close());
 
   it('refuses requests without a known key and serves those with one', async () => {
     const missing = expectApiError(await testApp.app.inject({ url }), 401, 'ERROR_UNAUTHORIZED');

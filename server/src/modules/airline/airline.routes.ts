@@ -9,8 +9,8 @@ import {
   ScheduleChangeRequestSchema,
   ScheduleChangeResponseSchema,
 } from '@uniquair/contract/booking-schedule-changes';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
+import { errorResponses } from '../../lib/error-body.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { AirlineService } from './airline.service.ts';
 
@@ -61,9 +61,7 @@ export const airlineRoutes: FastifyPluginAsyncZod<{
         querystring: AirlineFlightsQuerySchema,
         response: {
           200: AirlineFlightsResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -98,9 +96,7 @@ export const airlineRoutes: FastifyPluginAsyncZod<{
         body: ScheduleChangeRequestSchema,
         response: {
           200: ScheduleChangeResponseSchema,
-          ...Object.fromEntries(
-            [400, 401, 403, 404, 409, 415, 429].map((s) => [s, ErrorBodySchema]),
-          ),
+          ...errorResponses(400, 401, 403, 404, 409, 415, 429),
         },
       },
     },

@@ -2,6 +2,7 @@ import type { AirlineFlightsResponse } from '@uniquair/contract/airline';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { isValidRouteDay } from '@uniquair/domain/routes/route-availability';
 import type { FareClass } from '../../db/tables/inventory.ts';
+import { airportJson, routeJson } from '../../lib/network-json.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { AirlineRepository } from './airline.repository.ts';
 
@@ -33,15 +34,7 @@ export class AirlineService {
     const airports = await this.repository.airports(codes);
     return {
       success: true,
-      route: {
-        id: route.id,
-        from: route.from_airport,
-        to: route.to_airport,
-        dow: route.dow,
-        af: route.available_from,
-        au: route.available_until,
-        rating: route.rating,
-      },
+      route: routeJson(route),
       date,
       operates: isValidRouteDay(
         {
@@ -51,13 +44,7 @@ export class AirlineService {
         },
         date,
       ),
-      airports: airports.map((airport) => ({
-        id: airport.code,
-        name: airport.name,
-        city: airport.city,
-        country: airport.country_code,
-        timeZone: airport.time_zone,
-      })),
+      airports: airports.map(airportJson),
       flights: flights.map((flight) => {
         const classes = faresByFlight.get(flight.id) ?? [];
         const seatsLeft = classes.reduce((sum, fare) => sum + fare.seats_left, 0);

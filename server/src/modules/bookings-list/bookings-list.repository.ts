@@ -1,6 +1,7 @@
-import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Database } from '../../db/database.ts';
+import { heldByDevice } from '../../db/held-by-device.ts';
 import type { SavedPassengersTable } from '../../db/tables/accounts.ts';
 
 export interface BookingSummaryRow {
@@ -60,24 +61,6 @@ function normalize(
     passengers: Number(row.passengers ?? 0),
     pending_changes: Number(row.pending_changes ?? 0),
   };
-}
-
-/**
- * Bookings a device holds a token of: the token it was created with (`bookings.device_token_hash`)
- * or one granted later by an e-mailed link (`booking_device_tokens`).
- */
-function heldByDevice(eb: ExpressionBuilder<Database, 'bookings'>, tokenHashes: readonly string[]) {
-  return eb.or([
-    eb('bookings.device_token_hash', 'in', [...tokenHashes]),
-    eb(
-      'bookings.id',
-      'in',
-      eb
-        .selectFrom('booking_device_tokens')
-        .select('booking_device_tokens.booking_id')
-        .where('booking_device_tokens.token_hash', 'in', [...tokenHashes]),
-    ),
-  ]);
 }
 
 /** A user's bookings departing on or after `today`, soonest first. */

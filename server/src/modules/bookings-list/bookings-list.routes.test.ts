@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BOOKINGS_PAGE_SIZE,
   BookingListResponseSchema,
@@ -11,7 +10,7 @@ import {
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
 import { createAccount, freshClient, signIn } from '../../../test/helpers/accounts.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { useTestApp } from '../../../test/helpers/build.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
@@ -42,22 +41,14 @@ interface InsertBooking {
 }
 
 describe('bookings lists and saved passengers', () => {
-  let test: TestApp;
-  let app: FastifyInstance;
   const clock = testClock();
-
-  beforeAll(async () => {
-    test = await buildTestApp({}, { clock: clock.now });
-    app = test.app;
-  });
-
-  afterAll(() => test.close());
+  const test = useTestApp({}, { clock: clock.now });
 
   /** Inserts a booking as the booking flow would; answers its PNR. */
   const insertBooking = async (booking: InsertBooking): Promise<string> => {
     const code = pnr();
     const now = booking.createdAt ?? clock.now().toISOString();
-    const row = await app.db
+    const row = await test.app.db
       .insertInto('bookings')
       .values({
         pnr: code,
@@ -84,7 +75,7 @@ describe('bookings lists and saved passengers', () => {
     const passengers = booking.passengers ?? [
       { first: 'Ana', last: 'Pop', birth: '1990-05-01' as Ymd },
     ];
-    await app.db
+    await test.app.db
       .insertInto('booking_passengers')
       .values(
         passengers.map((passenger, index) => ({
@@ -106,13 +97,13 @@ describe('bookings lists and saved passengers', () => {
   };
 
   const get = (url: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url, headers, remoteAddress: freshClient() });
+    test.app.inject({ method: 'GET', url, headers, remoteAddress: freshClient() });
 
   describe('GET /api/booking/future', () => {
     it('lists a signed-in user’s bookings that have not departed, soonest first', async () => {
-      const account = await createAccount(app);
-      const other = await createAccount(app);
-      const cookie = await signIn(app, account);
+      const account = await createAccount(test.app);
+      const other = await createAccount(test.app);
+      const cookie = await signIn(test.app, account);
       const later = await insertBooking({ owner: account.id, departure: addDays(TEST_TODAY, 40) });
       const sooner = await insertBooking({ owner: account.id, departure: TEST_TODAY });
       await insertBooking({ owner: account.id, departure: addDays(TEST_TODAY, -1) });
@@ -165,8 +156,8 @@ describe('bookings lists and saved passengers', () => {
 
   describe('GET /api/booking/list', () => {
     it('pages through all of a user’s bookings, latest departure first', async () => {
-      const account = await createAccount(app);
-      const cookie = await signIn(app, account);
+      const account = await createAccount(test.app);
+      const cookie = await signIn(test.app, account);
       const made: string[] = [];
       for (let day = 0; day < BOOKINGS_PAGE_SIZE + 3; day += 1) {
         made.push(
@@ -191,7 +182,7 @@ describe('bookings lists and saved passengers', () => {
     });
 
     it('answers an empty account with one empty page', async () => {
-      const cookie = await signIn(app, await createAccount(app));
+      const cookie = await signIn(test.app, await createAccount(test.app));
       expect((await get('/api/booking/list', { cookie })).json()).toEqual({
         success: true,
         page: 1,
@@ -204,7 +195,7 @@ describe('bookings lists and saved passengers', () => {
 
     it('needs a session, and a sensible page', async () => {
       expectApiError(await get('/api/booking/list'), 401, 'ERROR_UNAUTHORIZED');
-      const cookie = await signIn(app, await createAccount(app));
+      const cookie = await signIn(test.app, await createAccount(test.app));
       for (const page of ['0', '-1', 'two', '1e3']) {
         expectApiError(
           await get(`/api/booking/list?page=${page}`, { cookie }),
@@ -217,9 +208,9 @@ describe('bookings lists and saved passengers', () => {
 
   describe('claiming device bookings and saved passengers', () => {
     it('moves the device’s ownerless bookings into the account and saves their passengers', async () => {
-      const account = await createAccount(app);
-      const someoneElse = await createAccount(app);
-      const cookie = await signIn(app, account);
+      const account = await createAccount(test.app);
+      const someoneElse = await createAccount(test.app);
+      const cookie = await signIn(test.app, account);
       const mine = deviceToken();
       const taken = deviceToken();
       const claimed = await insertBooking({
@@ -244,7 +235,7 @@ describe('bookings lists and saved passengers', () => {
       ).toHaveProperty('statusCode', 304);
 
       clock.advance(5_000);
-      const response = await app.inject({
+      const response = await test.app.inject({
         method: 'POST',
         url: '/api/booking/claim',
         headers: { cookie },
@@ -254,7 +245,7 @@ describe('bookings lists and saved passengers', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(ClaimBookingsResponseSchema.parse(response.json()).claimed).toEqual([claimed]);
 
-      const owners = await app.db
+      const owners = await test.app.db
         .selectFrom('bookings')
         .select(['pnr', 'owner_user_id'])
         .where('pnr', 'in', [claimed, othersBooking])
@@ -295,7 +286,7 @@ describe('bookings lists and saved passengers', () => {
       ).toBe(304);
 
       // Claiming the same booking again changes nothing; the same person is saved once.
-      const again = await app.inject({
+      const again = await test.app.inject({
         method: 'POST',
         url: '/api/booking/claim',
         headers: { cookie },
@@ -310,13 +301,13 @@ describe('bookings lists and saved passengers', () => {
     });
 
     it('forgets a saved passenger of the account only', async () => {
-      const account = await createAccount(app);
-      const other = await createAccount(app);
-      const cookie = await signIn(app, account);
-      const otherCookie = await signIn(app, other);
+      const account = await createAccount(test.app);
+      const other = await createAccount(test.app);
+      const cookie = await signIn(test.app, account);
+      const otherCookie = await signIn(test.app, other);
       const token = deviceToken();
       await insertBooking({ device: token, departure: addDays(TEST_TODAY, 3) });
-      await app.inject({
+      await test.app.inject({
         method: 'POST',
         url: '/api/booking/claim',
         headers: { cookie },
@@ -327,7 +318,7 @@ describe('bookings lists and saved passengers', () => {
       ).passengers;
       expect(saved).toBeDefined();
       const id = saved?.id ?? 0;
-      const foreign = await app.inject({
+      const foreign = await test.app.inject({
         method: 'DELETE',
         url: `/api/booking/passengers/${id}`,
         headers: { cookie: otherCookie },
@@ -335,7 +326,7 @@ describe('bookings lists and saved passengers', () => {
       expect(expectApiError(foreign, 404, 'NOT_FOUND').errors._).toEqual([
         'No such saved passenger',
       ]);
-      const own = await app.inject({
+      const own = await test.app.inject({
         method: 'DELETE',
         url: `/api/booking/passengers/${id}`,
         headers: { cookie },
@@ -350,15 +341,15 @@ describe('bookings lists and saved passengers', () => {
 
     it('needs a session and well-formed tokens', async () => {
       const token = deviceToken();
-      const anonymous = await app.inject({
+      const anonymous = await test.app.inject({
         method: 'POST',
         url: '/api/booking/claim',
         payload: { tokens: [token] },
       });
       expectApiError(anonymous, 401, 'ERROR_UNAUTHORIZED');
       expectApiError(await get('/api/booking/passengers'), 401, 'ERROR_UNAUTHORIZED');
-      const cookie = await signIn(app, await createAccount(app));
-      const malformed = await app.inject({
+      const cookie = await signIn(test.app, await createAccount(test.app));
+      const malformed = await test.app.inject({
         method: 'POST',
         url: '/api/booking/claim',
         headers: { cookie },
@@ -369,23 +360,23 @@ describe('bookings lists and saved passengers', () => {
   });
 
   it('keeps accounts, sessions and bookings whole when the inventory is re-seeded', async () => {
-    const account = await createAccount(app);
-    const cookie = await signIn(app, account);
-    const affiliate = await app.db
+    const account = await createAccount(test.app);
+    const cookie = await signIn(test.app, account);
+    const affiliate = await test.app.db
       .selectFrom('affiliates')
       .select('id')
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const code = await insertBooking({ owner: account.id, departure: addDays(TEST_TODAY, 9) });
-    await app.db
+    await test.app.db
       .updateTable('bookings')
       .set({ affiliate_id: affiliate.id })
       .where('pnr', '=', code)
       .execute();
 
-    await seedDatabase(app.db, { today: addDays(TEST_TODAY, 1) });
+    await seedDatabase(test.app.db, { today: addDays(TEST_TODAY, 1) });
 
-    const row = await app.db
+    const row = await test.app.db
       .selectFrom('bookings')
       .select(['owner_user_id', 'affiliate_id'])
       .where('pnr', '=', code)

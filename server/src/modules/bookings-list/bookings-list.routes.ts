@@ -11,12 +11,9 @@ import {
   SavedPassengersResponseSchema,
 } from '@uniquair/contract/booking-list';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
+import { errorResponses } from '../../lib/error-body.ts';
 import { privateAnswer, requireSession } from '../../plugins/auth.ts';
 import { BookingsListService, parseDeviceTokens } from './bookings-list.service.ts';
-
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /** Device look-ups per client in a minute (reference notes §9: booking look-ups are limited). */
 export const DEVICE_LOOKUPS_PER_MINUTE = 600;
@@ -45,7 +42,7 @@ export const bookingsListRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Future bookings: the account’s, or the most recent one of this device',
         description: `Anonymous visitors send the device booking tokens they hold in \`${DEVICE_TOKENS_HEADER}\` (comma-separated); without any, the list is empty.`,
         headers: z.object({ [DEVICE_TOKENS_HEADER]: z.string().max(4_000).optional() }),
-        response: { 200: FutureBookingsResponseSchema, ...errors(400, 429) },
+        response: { 200: FutureBookingsResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -66,7 +63,7 @@ export const bookingsListRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bookings'],
         summary: 'All bookings of the account, a page at a time',
         querystring: BookingListQuerySchema,
-        response: { 200: BookingListResponseSchema, ...errors(400, 401) },
+        response: { 200: BookingListResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
@@ -88,7 +85,7 @@ export const bookingsListRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: SavedPassengersResponseSchema,
           304: z.null().meta({ description: 'Not modified' }),
-          ...errors(400, 401),
+          ...errorResponses(400, 401),
         },
       },
     },
@@ -116,7 +113,7 @@ export const bookingsListRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bookings'],
         summary: 'Forget a saved passenger',
         params: SavedPassengerParamsSchema,
-        response: { 200: DeletedResponseSchema, ...errors(400, 401, 403, 404, 415) },
+        response: { 200: DeletedResponseSchema, ...errorResponses(400, 401, 403, 404, 415) },
       },
     },
     async (request, reply) => {
@@ -139,7 +136,7 @@ export const bookingsListRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The browser sends the device booking tokens it holds. Bookings without an owner move into the account and their passengers are saved; others are left alone.',
         body: ClaimBookingsRequestSchema,
-        response: { 200: ClaimBookingsResponseSchema, ...errors(400, 401, 403, 415, 429) },
+        response: { 200: ClaimBookingsResponseSchema, ...errorResponses(400, 401, 403, 415, 429) },
       },
     },
     async (request, reply) => {

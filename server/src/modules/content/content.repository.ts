@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { IsoInstant } from '../../db/columns.ts';
 import type { Database } from '../../db/database.ts';
+import type { PagesTable } from '../../db/tables/content.ts';
 
 /** Content pages and partner footer menus: the SQL behind them. */
 
@@ -19,14 +19,7 @@ export interface MenuItemRow {
   position: number;
 }
 
-export interface PageRow {
-  page_id: number | null;
-  slug: string;
-  locale: string;
-  title: string;
-  body: string;
-  updated_at: IsoInstant;
-}
+export type PageRow = PagesTable;
 
 /** Every footer menu in every locale, and every item. */
 export async function readMenus(

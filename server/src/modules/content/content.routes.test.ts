@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PageResponseSchema } from '@uniquair/contract/data';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { useTestApp } from '../../../test/helpers/build.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { bumpDatasetVersion } from '../../db/dataset-versions.ts';
 
@@ -18,10 +18,9 @@ and [data](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)
 Plain **bold** text, a [relative link](/terms-and-conditions) and <b onmouseover="x()">b</b>.`;
 
 describe('GET /api/data/page/{id}', () => {
-  let testApp: TestApp;
+  const testApp = useTestApp({ DATASET_VERSION_CHECK_MS: '0' });
 
   beforeAll(async () => {
-    testApp = await buildTestApp({ DATASET_VERSION_CHECK_MS: '0' });
     await testApp.app.db
       .insertInto('pages')
       .values({
@@ -34,10 +33,6 @@ describe('GET /api/data/page/{id}', () => {
       })
       .execute();
     await bumpDatasetVersion(testApp.app.db, 'content');
-  });
-
-  afterAll(async () => {
-    await testApp.close();
   });
 
   it('answers a page by slug as sanitised HTML rendered from its Markdown', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PageParamsSchema, PageQuerySchema, PageResponseSchema } from '@uniquair/contract/data';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
+import { errorResponses } from '../../lib/error-body.ts';
 import { PER_VISITOR, sendPrepared, sharedCache } from '../../lib/prepared-response.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { isEnabledIn } from '../data/data.service.ts';
@@ -26,8 +26,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: PageResponseSchema,
           304: z.null().meta({ description: 'Not modified: the cached copy is current.' }),
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorResponses(400, 404),
         },
       },
     },

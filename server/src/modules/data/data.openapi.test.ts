@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/build.ts';
 
 type Operation = { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
 
 describe('the /api/data family in the OpenAPI document', () => {
-  let testApp: TestApp;
+  const testApp = useTestApp();
   let paths: Record<string, Record<string, Operation>>;
 
   beforeAll(async () => {
-    testApp = await buildTestApp();
     const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });
     paths = response.json<{ paths: typeof paths }>().paths;
-  });
-
-  afterAll(async () => {
-    await testApp.close();
   });
 
   it.each([

@@ -1,18 +1,15 @@
-import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Kysely } from 'kysely';
 import type { Flag } from '../../db/columns.ts';
 import type { Database } from '../../db/database.ts';
+import type { Route } from '../../db/tables/inventory.ts';
+import type { CurrenciesTable } from '../../db/tables/reference.ts';
 
 /** Reference data and the route network: the SQL behind `/api/data`. */
 
-export interface CurrencyRow {
-  code: string;
-  name: string;
-  symbol: string;
-  ord: number;
-  rate: number;
-  minor_units: number;
-}
+export type CurrencyRow = Pick<
+  CurrenciesTable,
+  'code' | 'name' | 'symbol' | 'ord' | 'rate' | 'minor_units'
+>;
 
 export interface LanguageRow {
   code: string;
@@ -43,15 +40,10 @@ export interface AirportRow {
   longitude: number;
 }
 
-export interface RouteRow {
-  id: number;
-  from_airport: string;
-  to_airport: string;
-  dow: number;
-  available_from: Ymd;
-  available_until: Ymd | null;
-  rating: number;
-}
+export type RouteRow = Pick<
+  Route,
+  'id' | 'from_airport' | 'to_airport' | 'dow' | 'available_from' | 'available_until' | 'rating'
+>;
 
 export async function readCurrencies(db: Kysely<Database>): Promise<CurrencyRow[]> {
   return db

@@ -1,25 +1,18 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InitResponseSchema } from '@uniquair/contract/data';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { buildTestApp, useTestApp } from '../../../test/helpers/build.ts';
 
 describe('/api/data reads', () => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testApp = await buildTestApp();
-    app = testApp.app;
-  });
-
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp();
+  const getInit = (headers: Record<string, string> = {}) =>
+    testApp.app.inject({ method: 'GET', url: '/api/data/init', headers });
+  const initFor = async (headers: Record<string, string>) =>
+    InitResponseSchema.parse((await getInit(headers)).json());
 
   describe('GET /api/data/init', () => {
     it('answers English and US dollars to a visitor with no cookie and no language', async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/data/init' });
+      const response = await getInit();
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       const body = InitResponseSchema.parse(response.json());
@@ -85,12 +78,7 @@ describe('/api/data reads', () => {
     });
 
     it("answers in the browser's best enabled language, with that language's currency", async () => {
-      const response = await app.inject({
-        method: 'GET',
-        url: '/api/data/init',
-        headers: { 'accept-language': 'ja;q=1, de-AT;q=0.8, en;q=0.5' },
-      });
-      const body = InitResponseSchema.parse(response.json());
+      const body = await initFor({ 'accept-language': 'ja;q=1, de-AT;q=0.8, en;q=0.5' });
       expect(body.locale).toBe('de');
       expect(body.currencies.currency.code).toBe('EUR');
       expect(body.titles.map((title) => title.name)).toEqual(['Herr', 'Frau', 'Kleinkind', 'Kind']);
@@ -107,73 +95,49 @@ describe('/api/data reads', () => {
     });
 
     it('falls back to English menus for a locale without its own', async () => {
-      const response = await app.inject({
-        method: 'GET',
-        url: '/api/data/init',
-        headers: { 'accept-language': 'ko' },
-      });
-      const body = InitResponseSchema.parse(response.json());
+      const body = await initFor({ 'accept-language': 'ko' });
       expect(body.locale).toBe('ko');
       expect(body.currencies.currency.code).toBe('KRW');
       expect(body.footerMenus[0]?.title).toBe('Our partners');
       expect(body.countries.find((country) => country.code === 'KR')?.name).toBe('대한민국');
     });
 
-    it('prefers the chosen locale and currency (cookies) over the browser language', async () => {
-      const response = await app.inject({
-        method: 'GET',
-        url: '/api/data/init',
-        headers: { 'accept-language': 'de', cookie: 'uq_locale=ru; uq_currency=GBP' },
-      });
-      const body = InitResponseSchema.parse(response.json());
-      expect(body.locale).toBe('ru');
-      expect(body.currencies.currency.code).toBe('GBP');
-    });
-
-    it('ignores cookies naming a disabled locale or an unknown currency', async () => {
-      const response = await app.inject({
-        method: 'GET',
-        url: '/api/data/init',
-        headers: { 'accept-language': 'it', cookie: 'uq_locale=zh; uq_currency=XYZ' },
-      });
-      const body = InitResponseSchema.parse(response.json());
-      expect(body.locale).toBe('it');
-      expect(body.currencies.currency.code).toBe('EUR');
+    it.each([
+      [
+        'prefers the chosen locale and currency (cookies) over the browser language',
+        { 'accept-language': 'de', cookie: 'uq_locale=ru; uq_currency=GBP' },
+        'ru',
+        'GBP',
+      ],
+      [
+        'ignores cookies naming a disabled locale or an unknown currency',
+        { 'accept-language': 'it', cookie: 'uq_locale=zh; uq_currency=XYZ' },
+        'it',
+        'EUR',
+      ],
+    ])('%s', async (_behaviour, headers, locale, currency) => {
+      const body = await initFor(headers);
+      expect(body.locale).toBe(locale);
+      expect(body.currencies.currency.code).toBe(currency);
     });
 
     it('answers 304 without a body to a matching If-None-Match', async () => {
-      const first = await app.inject({ method: 'GET', url: '/api/data/init' });
+      const first = await getInit();
       const etag = String(first.headers.etag);
-      const second = await app.inject({
-        method: 'GET',
-        url: '/api/data/init',
-        headers: { 'if-none-match': etag },
-      });
+      const second = await getInit({ 'if-none-match': etag });
       expect(second.statusCode).toBe(304);
       expect(second.body).toBe('');
       expect(second.headers.etag).toBe(etag);
-      const other = await app.inject({
-        method: 'GET',
-        url: '/api/data/init',
-        headers: { 'if-none-match': etag, 'accept-language': 'fr' },
-      });
+      const other = await getInit({ 'if-none-match': etag, 'accept-language': 'fr' });
       expect(other.statusCode).toBe(200);
     });
 
     it('sends compressed copies that decode to the same JSON', async () => {
-      const plain = await app.inject({ method: 'GET', url: '/api/data/init' });
-      const gzip = await app.inject({
-        method: 'GET',
-        url: '/api/data/init',
-        headers: { 'accept-encoding': 'gzip' },
-      });
+      const plain = await getInit();
+      const gzip = await getInit({ 'accept-encoding': 'gzip' });
       expect(gzip.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
-      const br = await app.inject({
-        method: 'GET',
-        url: '/api/data/init',
-        headers: { 'accept-encoding': 'gzip, deflate, br' },
-      });
+      const br = await getInit({ 'accept-encoding': 'gzip, deflate, br' });
       expect(br.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
       expect(br.rawPayload.length).toBeLessThan(50_000);
@@ -189,7 +153,7 @@ describe('/api/data reads', () => {
         `/api/data/${value}/titles`,
         `/api/data/page/${value}`,
       ]) {
-        const response = await app.inject({ method: 'GET', url });
+        const response = await testApp.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
         expect(response.statusCode, url).toBeLessThan(500);
       }

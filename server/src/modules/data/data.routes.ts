@@ -12,6 +12,7 @@ import {
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorResponses } from '../../lib/error-body.ts';
 import {
   PER_VISITOR,
   sendPrepared,
@@ -121,8 +122,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ paymentProviders: PaymentProvid
         response: {
           200: CountriesResponseSchema,
           304: NotModifiedSchema,
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorResponses(400, 404),
         },
       },
     },
@@ -139,8 +139,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ paymentProviders: PaymentProvid
         response: {
           200: TitlesResponseSchema,
           304: NotModifiedSchema,
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorResponses(400, 404),
         },
       },
     },

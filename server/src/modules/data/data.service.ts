@@ -15,6 +15,7 @@ import { DEFAULT_LOCALE, toBcp47 } from '@uniquair/domain/locale/languages';
 import { loadMessages, type MessageKey, type Messages } from '@uniquair/i18n/messages';
 import type { Database } from '../../db/database.ts';
 import { prepareJson, type PreparedResponse } from '../../lib/prepared-response.ts';
+import { airportJson, routeJson } from '../../lib/network-json.ts';
 import { DerivedCache, VersionedCache } from '../../lib/versioned-cache.ts';
 import type { DatasetVersionWatcher } from '../../lib/dataset-versions.ts';
 import {
@@ -199,23 +200,11 @@ export class ReferenceDataService {
     ]);
     const network: RoutesResponse = {
       airports: airports.map((airport) => ({
-        id: airport.code,
-        name: airport.name,
-        city: airport.city,
-        country: airport.country_code,
-        timeZone: airport.time_zone,
+        ...airportJson(airport),
         lat: airport.latitude,
         lon: airport.longitude,
       })),
-      routes: routes.map((route) => ({
-        id: route.id,
-        from: route.from_airport,
-        to: route.to_airport,
-        dow: route.dow,
-        af: route.available_from,
-        au: route.available_until,
-        rating: route.rating,
-      })),
+      routes: routes.map(routeJson),
     };
     return prepareJson(RoutesResponseSchema.parse(network), { lastModified: updatedAt });
   }

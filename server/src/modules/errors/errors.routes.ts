@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import {
   ERROR_REPORT_MAX_BYTES,
   ErrorReportRequestSchema,
   ErrorReportResponseSchema,
 } from '@uniquair/contract/error-report';
+import { errorResponses } from '../../lib/error-body.ts';
 import { ERROR_REPORTS_PER_MINUTE, saveErrorReport } from './errors.service.ts';
 
 /**
@@ -24,10 +24,7 @@ export const errorsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ErrorReportRequestSchema,
         response: {
           200: ErrorReportResponseSchema,
-          400: ErrorBodySchema,
-          413: ErrorBodySchema,
-          415: ErrorBodySchema,
-          429: ErrorBodySchema,
+          ...errorResponses(400, 413, 415, 429),
         },
       },
     },

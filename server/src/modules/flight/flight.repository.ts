@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { Repository } from '../../db/repository.ts';
 
 export interface CurrentFareRow {
   flight_id: number;
@@ -17,17 +16,11 @@ export interface CurrentFlightRow {
 }
 
 /** Current flights, fares and carrier names for the flight details. */
-export class FlightRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
+export class FlightRepository extends Repository {
   /** What identifies the flights now: their designator and departure. */
   async flights(flightIds: readonly number[]): Promise<CurrentFlightRow[]> {
     if (flightIds.length === 0) return [];
-    return this.#db
+    return this.db
       .selectFrom('flights')
       .select(['id', 'flight_number', 'departure_utc'])
       .where('id', 'in', [...new Set(flightIds)])
@@ -38,7 +31,7 @@ export class FlightRepository {
   /** Every fare class of the flights, as it stands now. */
   async fares(flightIds: readonly number[]): Promise<CurrentFareRow[]> {
     if (flightIds.length === 0) return [];
-    return this.#db
+    return this.db
       .selectFrom('fare_classes')
       .select(['flight_id', 'letter', 'cabin', 'price_minor', 'currency', 'seats_left'])
       .where('flight_id', 'in', [...new Set(flightIds)])
@@ -49,7 +42,7 @@ export class FlightRepository {
 
   async carriers(codes: readonly string[]): Promise<Map<string, string>> {
     if (codes.length === 0) return new Map();
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('carriers')
       .select(['code', 'name'])
       .where('code', 'in', [...new Set(codes)])
@@ -58,7 +51,7 @@ export class FlightRepository {
   }
 
   async rates(): Promise<Record<string, number>> {
-    const rows = await this.#db.selectFrom('currencies').select(['code', 'rate']).execute();
+    const rows = await this.db.selectFrom('currencies').select(['code', 'rate']).execute();
     return Object.fromEntries(rows.map((row) => [row.code, row.rate]));
   }
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import {
   FlightInfoParamsSchema,
   FlightInfoQuerySchema,
   FlightInfoResponseSchema,
 } from '@uniquair/contract/flight';
+import { errorResponses } from '../../lib/error-body.ts';
 import type { FlightService } from './flight.service.ts';
 
 /** `GET /api/flight/info/{hash}?ids=…` (SPEC §7): details of flights chosen from a search. */
@@ -26,11 +26,7 @@ export const flightRoutes: FastifyPluginAsyncZod<{ service: FlightService }> = a
         querystring: FlightInfoQuerySchema,
         response: {
           200: FlightInfoResponseSchema,
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-          410: ErrorBodySchema,
-          502: ErrorBodySchema,
+          ...errorResponses(400, 404, 409, 410, 502),
         },
       },
     },

@@ -1,11 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CurrencySelectResponseSchema,
   InitResponseSchema,
   LocaleSelectResponseSchema,
 } from '@uniquair/contract/data';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { buildTestApp, useTestApp } from '../../../test/helpers/build.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 
 /** The Set-Cookie header of a response as one string per cookie. */
@@ -23,15 +23,7 @@ function cookieHeader(response: LightMyRequestResponse): string {
 }
 
 describe('POST /api/data/{currency,locale}/…/select', () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    testApp = await buildTestApp();
-  });
-
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp();
 
   it('remembers a currency in a year-long HttpOnly cookie that init then follows', async () => {
     const response = await testApp.app.inject({

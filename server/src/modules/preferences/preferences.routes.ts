@@ -5,7 +5,7 @@ import {
   LocaleParamsSchema,
   LocaleSelectResponseSchema,
 } from '@uniquair/contract/data';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
+import { errorResponses } from '../../lib/error-body.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { isEnabledIn } from '../data/data.service.ts';
 import {
@@ -29,7 +29,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['data'],
         summary: 'Remember the visitor’s currency',
         params: CurrencyParamsSchema,
-        response: { 200: CurrencySelectResponseSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: CurrencySelectResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -62,7 +62,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Unless the visitor chose a currency, the currency follows the new locale’s default.',
         params: LocaleParamsSchema,
-        response: { 200: LocaleSelectResponseSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: LocaleSelectResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
 import type { Ymd } from '@uniquair/domain/dates/ymd';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { Repository } from '../../db/repository.ts';
 import { SUMMARY_CURRENCY } from '../../db/route-day-prices.ts';
 
 export interface PricingRouteRow {
@@ -37,15 +36,9 @@ export interface OfferRow {
 }
 
 /** Reads of the price summary for the calendars and offers; never of flights or fares. */
-export class PricingRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
+export class PricingRepository extends Repository {
   async route(id: number): Promise<PricingRouteRow | undefined> {
-    return this.#db
+    return this.db
       .selectFrom('routes')
       .innerJoin('airports', 'airports.code', 'routes.from_airport')
       .select([
@@ -62,7 +55,7 @@ export class PricingRepository {
   }
 
   async airport(code: string): Promise<PricingAirportRow | undefined> {
-    return this.#db
+    return this.db
       .selectFrom('airports')
       .select(['code', 'time_zone'])
       .where('code', '=', code)
@@ -71,7 +64,7 @@ export class PricingRepository {
 
   /** The summary of one route from `from` to `until` (inclusive), by date. */
   async dayPrices(routeId: number, from: Ymd, until: Ymd): Promise<DayPriceRow[]> {
-    return this.#db
+    return this.db
       .selectFrom('route_day_prices')
       .select(['date', 'min_price_minor'])
       .where('route_id', '=', routeId)
@@ -84,7 +77,7 @@ export class PricingRepository {
 
   /** The summary of every available route from an airport over the days, with destinations. */
   async offers(airport: string, from: Ymd, until: Ymd): Promise<OfferRow[]> {
-    return this.#db
+    return this.db
       .selectFrom('route_day_prices')
       .innerJoin('routes', 'routes.id', 'route_day_prices.route_id')
       .innerJoin('airports', 'airports.code', 'routes.to_airport')

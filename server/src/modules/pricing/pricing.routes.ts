@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import {
   CheapestDaysParamsSchema,
   CheapestDaysResponseSchema,
@@ -9,6 +8,7 @@ import {
   OffersResponseSchema,
 } from '@uniquair/contract/pricing';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/error-body.ts';
 import { sendPrepared } from '../../lib/prepared-response.ts';
 import type { PricingService } from './pricing.service.ts';
 
@@ -37,8 +37,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ service: PricingService }> =
         response: {
           200: CheapestMonthsResponseSchema,
           304: NotModifiedSchema,
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorResponses(400, 404),
         },
       },
     },
@@ -61,8 +60,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ service: PricingService }> =
         response: {
           200: CheapestDaysResponseSchema,
           304: NotModifiedSchema,
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorResponses(400, 404),
         },
       },
     },
@@ -83,8 +81,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ service: PricingService }> =
         response: {
           200: OffersResponseSchema,
           304: NotModifiedSchema,
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorResponses(400, 404),
         },
       },
     },

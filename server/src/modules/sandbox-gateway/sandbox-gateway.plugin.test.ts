@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loggerOptions } from '../../config/logging.ts';
 import { ConfigError, loadConfig } from '../../config/env.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { buildTestApp, useTestAppServing } from '../../../test/helpers/build.ts';
+import { itRejectsSettings } from '../../../test/helpers/config.ts';
 import { createTestDatabase } from '../../../test/helpers/database.ts';
 
 const SECRET = 'a-session-secret-of-at-least-32-characters-0000';
@@ -101,7 +99,7 @@ describe('payment gateway configuration', () => {
     );
   });
 
-  it.each([
+  itRejectsSettings([
     ['PAYMENT_GATEWAY', 'stripe'],
     ['PAYMENT_GATEWAY_URL', 'ftp://gateway'],
     ['PAYMENT_GATEWAY_PUBLIC_URL', 'javascript:alert(1)'],
@@ -109,23 +107,11 @@ describe('payment gateway configuration', () => {
     ['PAYMENT_GATEWAY_TIMEOUT_MS', '10'],
     ['GATEWAY_PORT', '70000'],
     ['GATEWAY_SETTLE_DELAY_MS', '-1'],
-  ])('rejects %s=%s', (name, value) => {
-    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
-  });
+  ]);
 });
 
 describe('payment gateway plugin', () => {
-  let t: TestApp;
-  let webDist: string;
-  beforeAll(async () => {
-    webDist = mkdtempSync(join(tmpdir(), 'uniquair-web-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app</title>');
-    t = await buildTestApp({ WEB_DIST_DIR: webDist });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(webDist, { recursive: true, force: true });
-  });
+  const t = useTestAppServing({ 'index.html': '<!doctype html><title>app</title>' });
 
   it('decorates the provider client and mounts the sandbox', async () => {
     expect(t.app.sandboxGateway).not.toBeNull();
@@ -207,7 +193,7 @@ describe('payment gateway plugin', () => {
     const config = loadConfig({
       NODE_ENV: 'test',
       DATABASE_URL: database.url,
-      WEB_DIST_DIR: webDist,
+      WEB_DIST_DIR: t.dist,
     });
     const options = loggerOptions(config);
     const app = await buildApp({

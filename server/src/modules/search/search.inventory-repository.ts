@@ -1,6 +1,5 @@
 import type { Ymd } from '@uniquair/domain/dates/ymd';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { Repository } from '../../db/repository.ts';
 
 export interface InventoryFlightRow {
   id: number;
@@ -34,19 +33,13 @@ export interface InventoryFareRow {
 }
 
 /** Reads of the flight inventory for the search's inventory supplier. */
-export class InventoryRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
+export class InventoryRepository extends Repository {
   /**
    * Flights of a route on a local departure date that depart after the instant, by departure;
    * cancelled flights are no longer sold (docs/schedule-changes.md).
    */
   async flights(routeId: number, date: Ymd, departingAfter: string): Promise<InventoryFlightRow[]> {
-    return this.#db
+    return this.db
       .selectFrom('flights')
       .select(['id', 'duration_minutes', 'stops', 'departure_utc'])
       .where('route_id', '=', routeId)
@@ -61,7 +54,7 @@ export class InventoryRepository {
   /** The legs of the flights, in flight and leg order. */
   async segments(flightIds: readonly number[]): Promise<InventorySegmentRow[]> {
     if (flightIds.length === 0) return [];
-    return this.#db
+    return this.db
       .selectFrom('flight_segments')
       .select([
         'flight_id',
@@ -86,7 +79,7 @@ export class InventoryRepository {
   /** Fare classes of the flights with at least `seats` left, cheapest first. */
   async fares(flightIds: readonly number[], seats: number): Promise<InventoryFareRow[]> {
     if (flightIds.length === 0) return [];
-    return this.#db
+    return this.db
       .selectFrom('fare_classes')
       .select(['flight_id', 'letter', 'cabin', 'price_minor', 'currency', 'seats_left'])
       .where('flight_id', 'in', flightIds)
@@ -99,7 +92,7 @@ export class InventoryRepository {
 
   /** Exchange rates, units per US dollar, by currency code. */
   async rates(): Promise<Record<string, number>> {
-    const rows = await this.#db.selectFrom('currencies').select(['code', 'rate']).execute();
+    const rows = await this.db.selectFrom('currencies').select(['code', 'rate']).execute();
     return Object.fromEntries(rows.map((row) => [row.code, row.rate]));
   }
 }

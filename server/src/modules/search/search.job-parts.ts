@@ -4,6 +4,7 @@ import type {
   SearchResult,
 } from '@uniquair/contract/search';
 import { DEFAULT_CURRENCY_CODE } from '@uniquair/domain/pricing/currency';
+import { airportJson, routeJson } from '../../lib/network-json.ts';
 import type { NormalisedSearch } from './search.hash.ts';
 import type { SearchAirportRow, SearchRouteRow } from './search.repository.ts';
 import type { Supplier, SupplierQuery } from './search.supplier.ts';
@@ -127,24 +128,8 @@ export async function assembleResult(
       currency: DEFAULT_CURRENCY_CODE,
       passengers: { ...job.search.passengers },
       results,
-      routes: job.routes
-        .map((route) => ({
-          id: route.id,
-          from: route.from_airport,
-          to: route.to_airport,
-          dow: route.dow,
-          af: route.available_from,
-          au: route.available_until,
-          rating: route.rating,
-        }))
-        .sort((a, b) => a.id - b.id),
-      airports: airports.map((airport) => ({
-        id: airport.code,
-        name: airport.name,
-        city: airport.city,
-        country: airport.country_code,
-        timeZone: airport.time_zone,
-      })),
+      routes: job.routes.map(routeJson).sort((a, b) => a.id - b.id),
+      airports: airports.map(airportJson),
     },
   };
 }

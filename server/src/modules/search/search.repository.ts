@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { Repository } from '../../db/repository.ts';
 import type { SearchResultsTable } from '../../db/tables/inventory.ts';
 
 /** A route with what validating and describing a search needs about its airports. */
@@ -35,16 +34,10 @@ export interface FinishedSearch {
 }
 
 /** The search module's SQL: routes and airports of a search, and the stored jobs and results. */
-export class SearchRepository {
-  readonly #db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
-  }
-
+export class SearchRepository extends Repository {
   async routes(ids: readonly number[]): Promise<SearchRouteRow[]> {
     if (ids.length === 0) return [];
-    return this.#db
+    return this.db
       .selectFrom('routes')
       .innerJoin('airports as origin', 'origin.code', 'routes.from_airport')
       .innerJoin('airports as destination', 'destination.code', 'routes.to_airport')
@@ -66,7 +59,7 @@ export class SearchRepository {
 
   async airports(codes: readonly string[]): Promise<SearchAirportRow[]> {
     if (codes.length === 0) return [];
-    return this.#db
+    return this.db
       .selectFrom('airports')
       .select(['code', 'name', 'city', 'country_code', 'time_zone'])
       .where('code', 'in', [...new Set(codes)])
@@ -75,7 +68,7 @@ export class SearchRepository {
   }
 
   async find(hash: string): Promise<SearchResultRow | undefined> {
-    return this.#db
+    return this.db
       .selectFrom('search_results')
       .selectAll()
       .where('hash', '=', hash)
@@ -89,7 +82,7 @@ export class SearchRepository {
    * never both run it.
    */
   async claim(hash: string, params: string, now: string, staleBefore: string): Promise<boolean> {
-    const claimed = await this.#db
+    const claimed = await this.db
       .insertInto('search_results')
       .values({
         hash,
@@ -139,7 +132,7 @@ export class SearchRepository {
 
   /** Records the progress of a running search (for readers in other processes). */
   async progress(hash: string, startedAt: string, progress: number, now: string): Promise<void> {
-    await this.#db
+    await this.db
       .updateTable('search_results')
       .set({ progress, updated_at: now })
       .where('hash', '=', hash)
@@ -150,7 +143,7 @@ export class SearchRepository {
 
   /** Stores the outcome of the run that started at `startedAt` (a later run is left alone). */
   async finish(hash: string, startedAt: string, outcome: FinishedSearch): Promise<void> {
-    await this.#db
+    await this.db
       .updateTable('search_results')
       .set({
         status: outcome.status,
@@ -168,7 +161,7 @@ export class SearchRepository {
 
   /** Deletes searches that expired before `before`, and runs abandoned before it. */
   async purge(before: string): Promise<number> {
-    const deleted = await this.#db
+    const deleted = await this.db
       .deleteFrom('search_results')
       .where((eb) =>
         eb.or([

@@ -11,6 +11,7 @@ import {
   SearchStatusResponseSchema,
 } from '@uniquair/contract/search';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/error-body.ts';
 import { requestLocale } from '../../lib/api-messages.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import {
@@ -131,7 +132,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ initsPerMinute: number }> = a
         description:
           'Answers at once with `progress` (0–100) and `progress`, `done`, `error` or `expired`.',
         params: SearchHashParamsSchema,
-        response: { 200: SearchStatusResponseSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: SearchStatusResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -159,11 +160,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ initsPerMinute: number }> = a
         response: {
           200: SearchResultResponseSchema,
           304: NotModifiedSchema,
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-          410: ErrorBodySchema,
-          502: ErrorBodySchema,
+          ...errorResponses(400, 404, 409, 410, 502),
         },
       },
     },
@@ -194,9 +191,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ initsPerMinute: number }> = a
         params: SearchHashParamsSchema,
         response: {
           200: z.string().meta({ description: 'A text/event-stream of `progress` events' }),
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
-          429: ErrorBodySchema,
+          ...errorResponses(400, 404, 429),
         },
       },
     },

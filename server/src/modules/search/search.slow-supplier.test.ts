@@ -1,22 +1,16 @@
 import { addDays } from '@uniquair/domain/dates/ymd';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/build.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { TEST_TODAY } from '../../../test/helpers/database.ts';
 import { initBody, initSearch, ONE_ADULT, searchStatus } from '../../../test/helpers/search-api.ts';
 import { dailyRoundTrip } from '../../../test/helpers/search.ts';
 
 describe('SEARCH_SLOW_SUPPLIER_MS (tests and benchmarks)', () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    testApp = await buildTestApp(
-      { SEARCH_SLOW_SUPPLIER_MS: '400', SEARCH_INITS_PER_MINUTE: '0' },
-      { clock: testClock().now },
-    );
-  });
-
-  afterAll(() => testApp.close());
+  const testApp = useTestApp(
+    { SEARCH_SLOW_SUPPLIER_MS: '400', SEARCH_INITS_PER_MINUTE: '0' },
+    { clock: testClock().now },
+  );
 
   it('keeps a search in progress that long with the inventory in, then done with its flights', async () => {
     const { out } = await dailyRoundTrip(testApp.app.db);

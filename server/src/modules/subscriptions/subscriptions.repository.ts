@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { heldByDevice } from '../../db/held-by-device.ts';
 import type { PushSubscriptionsTable } from '../../db/tables/push.ts';
 
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
@@ -52,19 +53,7 @@ export async function bookingIdsOfDeviceTokens(
   const rows = await db
     .selectFrom('bookings')
     .select('bookings.id')
-    .where((eb) =>
-      eb.or([
-        eb('bookings.device_token_hash', 'in', [...tokenHashes]),
-        eb(
-          'bookings.id',
-          'in',
-          eb
-            .selectFrom('booking_device_tokens')
-            .select('booking_device_tokens.booking_id')
-            .where('booking_device_tokens.token_hash', 'in', [...tokenHashes]),
-        ),
-      ]),
-    )
+    .where((eb) => heldByDevice(eb, tokenHashes))
     .execute();
   return rows.map((row) => Number(row.id));
 }

@@ -1,10 +1,9 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { createAccount, freshClient, signIn } from '../../../test/helpers/accounts.ts';
 import { searchTrip } from '../../../test/helpers/booking.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { useTestApp } from '../../../test/helpers/build.ts';
 import { bookTrip } from '../../../test/helpers/push.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 
@@ -28,25 +27,15 @@ function fcmSubscription(contentEncoding: 'aes128gcm' | 'aesgcm' = 'aes128gcm') 
 }
 
 describe('the subscriptions API', () => {
-  let test: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    test = await buildTestApp({
-      SEARCH_RESULT_TTL_SECONDS: '86400',
-      BOOKING_CREATES_PER_MINUTE: '0',
-      BOOKING_MAX_UNPAID_PER_CLIENT: '0',
-      BOOKING_MAX_UNPAID_PER_TRAVELLER: '0',
-    });
-    app = test.app;
-  });
-
-  afterAll(async () => {
-    await test.close();
+  const test = useTestApp({
+    SEARCH_RESULT_TTL_SECONDS: '86400',
+    BOOKING_CREATES_PER_MINUTE: '0',
+    BOOKING_MAX_UNPAID_PER_CLIENT: '0',
+    BOOKING_MAX_UNPAID_PER_TRAVELLER: '0',
   });
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    app.inject({
+    test.app.inject({
       method: 'POST',
       url,
       payload: payload as object,
@@ -55,7 +44,7 @@ describe('the subscriptions API', () => {
     });
 
   const stored = (endpoint: string) =>
-    app.db
+    test.app.db
       .selectFrom('push_subscriptions')
       .selectAll()
       .where('endpoint', '=', endpoint)
@@ -146,8 +135,8 @@ describe('the subscriptions API', () => {
   });
 
   it('belongs to the signed-in user who sends it, and keeps that owner when sent anonymously', async () => {
-    const account = await createAccount(app);
-    const cookie = await signIn(app, account);
+    const account = await createAccount(test.app);
+    const cookie = await signIn(test.app, account);
     const subscription = fcmSubscription();
     await post('/api/subscriptions/subscribe', { subscription }, { cookie });
     expect((await stored(subscription.endpoint))?.user_id).toBe(account.id);
@@ -156,7 +145,7 @@ describe('the subscriptions API', () => {
   });
 
   it('is linked to the bookings whose device tokens come with it', async () => {
-    const booking = await bookTrip(app, 40);
+    const booking = await bookTrip(test.app, 40);
     const subscription = fcmSubscription();
     const response = await post(
       '/api/subscriptions/subscribe',
@@ -165,7 +154,7 @@ describe('the subscriptions API', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     const row = await stored(subscription.endpoint);
-    const links = await app.db
+    const links = await test.app.db
       .selectFrom('push_subscription_bookings')
       .selectAll()
       .where('subscription_id', '=', Number(row?.id))
@@ -176,7 +165,7 @@ describe('the subscriptions API', () => {
   it('DELETE forgets it', async () => {
     const subscription = fcmSubscription();
     await post('/api/subscriptions/subscribe', { subscription });
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'DELETE',
       url: '/api/subscriptions/subscribe',
       payload: { endpoint: subscription.endpoint },
@@ -188,7 +177,7 @@ describe('the subscriptions API', () => {
 
   it('keeps the subscription a search init carries, and ignores one that is not valid', async () => {
     const subscription = fcmSubscription();
-    const trip = await searchTrip(app, { days: 41, oneWay: true });
+    const trip = await searchTrip(test.app, { days: 41, oneWay: true });
     const init = (sub: unknown) =>
       post('/api/search/init', {
         destinations: [{ route: trip.result.results[0]?.route ?? 0, date: trip.dates[0] }],

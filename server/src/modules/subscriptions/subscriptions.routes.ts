@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import {
   CheckSubscriptionRequestSchema,
   CheckSubscriptionResponseSchema,
@@ -9,14 +8,12 @@ import {
   SubscribeResponseSchema,
   UnsubscribeRequestSchema,
 } from '@uniquair/contract/subscriptions';
+import { errorResponses } from '../../lib/error-body.ts';
 import {
   forgetSubscription,
   isKnownSubscription,
   keepSubscription,
 } from './subscriptions.service.ts';
-
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /** Subscription changes per client and minute. */
 export const SUBSCRIPTION_CALLS_PER_MINUTE = 30;
@@ -39,7 +36,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Endpoints must belong to a known push service (FCM, Mozilla autopush, Apple, Windows). Device booking tokens in \`${DEVICE_TOKENS_HEADER}\` link the subscription to those bookings; a signed-in user owns it. Sending it again updates it.`,
         headers: z.object({ [DEVICE_TOKENS_HEADER]: z.string().max(4_000).optional() }),
         body: SubscribeRequestSchema,
-        response: { 200: SubscribeResponseSchema, ...errors(400, 429) },
+        response: { 200: SubscribeResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -58,7 +55,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['subscriptions'],
         summary: 'Forget this browser’s push subscription',
         body: UnsubscribeRequestSchema,
-        response: { 200: SubscribeResponseSchema, ...errors(400, 429) },
+        response: { 200: SubscribeResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -77,7 +74,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['subscriptions'],
         summary: 'The server’s VAPID public key, and whether a subscription is kept',
         body: CheckSubscriptionRequestSchema,
-        response: { 200: CheckSubscriptionResponseSchema, ...errors(400, 429) },
+        response: { 200: CheckSubscriptionResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {

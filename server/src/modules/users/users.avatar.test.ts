@@ -1,10 +1,9 @@
 import { crc32 } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES, CurrentUserResponseSchema } from '@uniquair/contract/users';
 import { createAccount, freshClient, signIn } from '../../../test/helpers/accounts.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { useTestApp } from '../../../test/helpers/build.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { AVATAR_SIZE_PX, sniffImageType } from './users.avatar-image.ts';
 
@@ -61,20 +60,15 @@ function jpegWithMetadata(width: number, height: number): Promise<Buffer> {
 }
 
 describe('avatars', () => {
-  let test: TestApp;
-  let app: FastifyInstance;
+  const test = useTestApp();
   let cookie: string;
 
   beforeAll(async () => {
-    test = await buildTestApp();
-    app = test.app;
-    cookie = await signIn(app, await createAccount(app));
+    cookie = await signIn(test.app, await createAccount(test.app));
   });
 
-  afterAll(() => test.close());
-
   const upload = (body: { payload: Buffer; headers: Record<string, string> }, withCookie = true) =>
-    app.inject({
+    test.app.inject({
       method: 'POST',
       url: '/api/users/upload-avatar',
       remoteAddress: freshClient(),
@@ -90,7 +84,7 @@ describe('avatars', () => {
     const avatar = CurrentUserResponseSchema.parse(response.json()).user?.avatar ?? '';
     expect(avatar).toMatch(/^\/api\/users\/avatars\/[0-9a-f]{32}\.webp$/);
 
-    const served = await app.inject({ method: 'GET', url: avatar });
+    const served = await test.app.inject({ method: 'GET', url: avatar });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -118,10 +112,10 @@ describe('avatars', () => {
     const secondUrl = CurrentUserResponseSchema.parse(second.json()).user?.avatar ?? '';
     expect(secondUrl).not.toBe(firstUrl);
     // Small images are not enlarged.
-    const served = await app.inject({ method: 'GET', url: secondUrl });
+    const served = await test.app.inject({ method: 'GET', url: secondUrl });
     expect((await sharp(served.rawPayload).metadata()).width).toBe(64);
     const gone = expectApiError(
-      await app.inject({ method: 'GET', url: firstUrl }),
+      await test.app.inject({ method: 'GET', url: firstUrl }),
       404,
       'NOT_FOUND',
     );

@@ -1,48 +1,39 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount, signIn } from '../../../test/helpers/accounts.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { useTestApp } from '../../../test/helpers/build.ts';
 import { findUserByEmail } from './users.repository.ts';
 
 describe('a signed-in user’s language and currency', () => {
-  let test: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    test = await buildTestApp();
-    app = test.app;
-  });
-
-  afterAll(() => test.close());
+  const test = useTestApp();
 
   const init = async (headers: Record<string, string>) =>
-    (await app.inject({ method: 'GET', url: '/api/data/init', headers })).json<{
+    (await test.app.inject({ method: 'GET', url: '/api/data/init', headers })).json<{
       locale: string;
       currencies: { currency: { code: string } };
     }>();
 
   it('are kept in the profile when chosen, and win over the browser’s cookies', async () => {
-    const account = await createAccount(app);
-    const cookie = await signIn(app, account);
-    const locale = await app.inject({
+    const account = await createAccount(test.app);
+    const cookie = await signIn(test.app, account);
+    const locale = await test.app.inject({
       method: 'POST',
       url: '/api/data/locale/de/select',
       headers: { cookie },
     });
     expect(locale.statusCode).toBe(200);
-    const currency = await app.inject({
+    const currency = await test.app.inject({
       method: 'POST',
       url: '/api/data/currency/GBP/select',
       headers: { cookie },
     });
     expect(currency.statusCode).toBe(200);
-    expect(await findUserByEmail(app.db, account.email)).toMatchObject({
+    expect(await findUserByEmail(test.app.db, account.email)).toMatchObject({
       locale: 'de',
       currency: 'GBP',
     });
 
     // Another browser of the same user, whose cookies say French and euros.
-    const elsewhere = await signIn(app, account);
+    const elsewhere = await signIn(test.app, account);
     const data = await init({
       cookie: `${elsewhere}; uq_locale=fr; uq_currency=EUR`,
       'accept-language': 'ko',
@@ -59,7 +50,7 @@ describe('a signed-in user’s language and currency', () => {
   it('leave a visitor without an account to the cookies and the browser', async () => {
     const data = await init({ 'accept-language': 'it-IT,it;q=0.9' });
     expect(data.locale).toBe('it');
-    const select = await app.inject({ method: 'POST', url: '/api/data/locale/nl/select' });
+    const select = await test.app.inject({ method: 'POST', url: '/api/data/locale/nl/select' });
     expect(select.statusCode).toBe(200);
   });
 });

@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import {
   AVATAR_MAX_BYTES,
   AvatarParamsSchema,
@@ -17,6 +16,7 @@ import {
   UpdatePasswordRequestSchema,
   UpdateProfileRequestSchema,
 } from '@uniquair/contract/users';
+import { errorResponses } from '../../lib/error-body.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { privateAnswer, requireSession } from '../../plugins/auth.ts';
 import { tooManyRequests } from '../../plugins/rate-limit.ts';
@@ -25,9 +25,6 @@ import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
 import { perSession, USER_RATE_LIMITS } from './users.rate-limits.ts';
 import { toCurrentUser } from './users.service.ts';
 import type { UserRow } from './users.repository.ts';
-
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /**
  * The bytes of the `avatar` file of a multipart upload. A body that is not a well-formed form
@@ -100,7 +97,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Who the visitor is (signed in or anonymous)',
-        response: { 200: CurrentUserResponseSchema, ...errors(400) },
+        response: { 200: CurrentUserResponseSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => answer(reply, await app.sessions.user(request)),
@@ -116,7 +113,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The answer is the same whether or not the address already has an account (that address is told by e-mail instead). The account is usable once its address is confirmed. A password among the 10,000 most common (any case) is 400 PASSWORD_TOO_COMMON, one containing the e-mail address’s local part 400 PASSWORD_CONTAINS_EMAIL.',
         body: RegisterRequestSchema,
-        response: { 200: CurrentUserResponseSchema, ...errors(400, 403, 415, 429) },
+        response: { 200: CurrentUserResponseSchema, ...errorResponses(400, 403, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -140,7 +137,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Wrong password or unknown address: 401 INVALID_CREDENTIALS 'Incorrect email or password'. After 10 wrong passwords for one address from one client within a minute, 429 with Retry-After. An unconfirmed address: 403 EMAIL_NOT_CONFIRMED and a new link.",
         body: SignInRequestSchema,
-        response: { 200: CurrentUserResponseSchema, ...errors(400, 401, 403, 415, 429) },
+        response: { 200: CurrentUserResponseSchema, ...errorResponses(400, 401, 403, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -171,7 +168,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Sign out: the session ends on the server and its cookie is cleared',
-        response: { 200: CurrentUserResponseSchema, ...errors(400, 403, 415) },
+        response: { 200: CurrentUserResponseSchema, ...errorResponses(400, 403, 415) },
       },
     },
     async (request, reply) => {
@@ -191,7 +188,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           summary,
           description: 'The answer is the same whether or not the address has an account.',
           body: EmailRequestSchema,
-          response: { 200: SentResponseSchema, ...errors(400, 403, 415, 429) },
+          response: { 200: SentResponseSchema, ...errorResponses(400, 403, 415, 429) },
         },
       },
       async (request, reply) => {
@@ -221,7 +218,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           "Single use. Expired, used or unknown: 410 LINK_EXPIRED 'Your recovery link has expired'. Every session of the account ends; the visitor then signs in with the new password. A password among the 10,000 most common (any case) is 400 PASSWORD_TOO_COMMON, one containing the e-mail address’s local part 400 PASSWORD_CONTAINS_EMAIL.",
         params: LinkTokenParamsSchema,
         body: ResetPasswordRequestSchema,
-        response: { 200: CurrentUserResponseSchema, ...errors(400, 403, 410, 415, 429) },
+        response: { 200: CurrentUserResponseSchema, ...errorResponses(400, 403, 410, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -243,7 +240,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'For a new account or a changed address. Single use; expired, used or unknown: 410 LINK_EXPIRED.',
         params: LinkTokenParamsSchema,
-        response: { 200: CurrentUserResponseSchema, ...errors(400, 403, 409, 410, 415, 429) },
+        response: {
+          200: CurrentUserResponseSchema,
+          ...errorResponses(400, 403, 409, 410, 415, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -265,7 +265,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: LinkTokenParamsSchema,
         response: {
           302: z.null().meta({ description: 'Redirect to /signin/link/{token}' }),
-          ...errors(400),
+          ...errorResponses(400),
         },
       },
     },
@@ -285,7 +285,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with an e-mailed sign-in link',
         description: 'Single use, 10 minutes; expired, used or unknown: 410 LINK_EXPIRED.',
         params: LinkTokenParamsSchema,
-        response: { 200: CurrentUserResponseSchema, ...errors(400, 403, 410, 415, 429) },
+        response: { 200: CurrentUserResponseSchema, ...errorResponses(400, 403, 410, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -323,7 +323,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: doc.summary,
           description: doc.description,
           body: doc.body,
-          response: { 200: CurrentUserResponseSchema, ...errors(...doc.statuses) },
+          response: { 200: CurrentUserResponseSchema, ...errorResponses(...doc.statuses) },
         },
       },
       async (request, reply) =>
@@ -387,7 +387,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'JPEG, PNG or WebP by content, at most 2 MB (413) and 25 megapixels; anything else is 415. The image is re-encoded as WebP, at most 512 × 512, without metadata.',
         consumes: ['multipart/form-data'],
-        response: { 200: CurrentUserResponseSchema, ...errors(400, 401, 403, 413, 415, 429) },
+        response: {
+          200: CurrentUserResponseSchema,
+          ...errorResponses(400, 401, 403, 413, 415, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -417,7 +420,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: AvatarParamsSchema,
         response: {
           200: z.any().meta({ description: 'The image (image/webp).' }),
-          ...errors(400, 404),
+          ...errorResponses(400, 404),
         },
       },
     },

@@ -4,6 +4,18 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button.tsx';
 
+/** A button named `text` with a click spy, and the user who presses it. */
+function renderClickable(state: { loading?: boolean; disabled?: boolean }, text: string) {
+  const user = userEvent.setup();
+  const onClick = vi.fn();
+  render(
+    <Button {...state} onClick={onClick}>
+      {text}
+    </Button>,
+  );
+  return { user, onClick, button: screen.getByRole('button', { name: text }) };
+}
+
 describe('Button', () => {
   it('renders a button of type button that acts on click, Enter and Space', async () => {
     const user = userEvent.setup();
@@ -57,14 +69,7 @@ describe('Button', () => {
   });
 
   it('is busy while loading: focusable, marked aria-busy and aria-disabled, ignoring clicks', async () => {
-    const user = userEvent.setup();
-    const onClick = vi.fn();
-    render(
-      <Button loading onClick={onClick}>
-        Pay
-      </Button>,
-    );
-    const button = screen.getByRole('button', { name: 'Pay' });
+    const { user, onClick, button } = renderClickable({ loading: true }, 'Pay');
     expect(button.getAttribute('aria-busy')).toBe('true');
     expect(button.getAttribute('aria-disabled')).toBe('true');
     expect(button.hasAttribute('disabled')).toBe(false);
@@ -96,14 +101,7 @@ describe('Button', () => {
   });
 
   it('is disabled natively', async () => {
-    const user = userEvent.setup();
-    const onClick = vi.fn();
-    render(
-      <Button disabled onClick={onClick}>
-        Next
-      </Button>,
-    );
-    const button = screen.getByRole('button', { name: 'Next' });
+    const { user, onClick, button } = renderClickable({ disabled: true }, 'Next');
     expect(button.hasAttribute('disabled')).toBe(true);
     await user.click(button);
     expect(onClick).not.toHaveBeenCalled();

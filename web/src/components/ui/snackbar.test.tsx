@@ -54,30 +54,17 @@ describe('Snackbar', () => {
     expect(status().textContent).toBe('Unable to connect, try later');
   });
 
-  it('stays 6 s by default (SNACKBAR_DEFAULT_MS)', async () => {
-    expect(SNACKBAR_DEFAULT_MS).toBe(6000);
-    await renderProvider();
+  it.each([
+    ['6 s by default (SNACKBAR_DEFAULT_MS)', SNACKBAR_DEFAULT_MS, 6000, undefined],
+    ['4 s when the app configures SNACKBAR_MS', SNACKBAR_MS, 4000, SNACKBAR_MS],
+  ])('stays %s', async (_case, duration, expected, configured) => {
+    expect(duration).toBe(expected);
+    await renderProvider(configured);
     act(() => {
       snackbar().show('Saved');
     });
     act(() => {
-      vi.advanceTimersByTime(SNACKBAR_DEFAULT_MS - 1);
-    });
-    expect(status().textContent).toBe('Saved');
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
-    expect(status().textContent).toBe('');
-  });
-
-  it('stays 4 s when the app configures SNACKBAR_MS', async () => {
-    expect(SNACKBAR_MS).toBe(4000);
-    await renderProvider(SNACKBAR_MS);
-    act(() => {
-      snackbar().show('Saved');
-    });
-    act(() => {
-      vi.advanceTimersByTime(SNACKBAR_MS - 1);
+      vi.advanceTimersByTime(duration - 1);
     });
     expect(status().textContent).toBe('Saved');
     act(() => {

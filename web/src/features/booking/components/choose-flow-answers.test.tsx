@@ -5,7 +5,14 @@ import { json, type ApiHandler } from '../../../testing/mock-api.ts';
 import { priceLine } from '../../../testing/price-lines.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { mockFlowApi, OUTBOUND, rememberChosenTrip, RETURN } from '../testing/flow-fixtures.ts';
-import { fillAdult, fillContact, setUpFlowTests, TOKEN, valueOf } from '../testing/flow-form.ts';
+import {
+  bookOneAdult,
+  fillAdult,
+  fillUpToSummary,
+  setUpFlowTests,
+  TOKEN,
+  valueOf,
+} from '../testing/flow-form.ts';
 
 // Whole-app renders with lazy routes: give the waits room on a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
@@ -47,12 +54,7 @@ describe('the booking flow, when the trip or the booking goes wrong', { timeout:
     };
     mockFlowApi([OUTBOUND], { 'POST /api/booking/create': create });
     const { router } = renderApp('/choose');
-    await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
-    await fillAdult(user, document.body);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await fillContact(user);
-    await user.click(await screen.findByRole('button', { name: 'Continue' }));
-    await user.click(await screen.findByRole('button', { name: 'Book' }));
+    await bookOneAdult(user);
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Your booking price has increased')).toBeDefined();
@@ -84,11 +86,7 @@ describe('the booking flow, when the trip or the booking goes wrong', { timeout:
       },
     });
     renderApp('/choose');
-    await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
-    await fillAdult(user, document.body);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await fillContact(user);
-    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await fillUpToSummary(user);
     expect(await screen.findByText(/Total to pay: BGN\s?180\.00/)).toBeDefined();
     expect(screen.getByText('You will be charged $100.00 in USD.')).toBeDefined();
     expect(priceLine('Fares')).toMatch(/^BGN\s?180\.00$/);
@@ -112,12 +110,7 @@ describe('the booking flow, when the trip or the booking goes wrong', { timeout:
         ),
     });
     const { router } = renderApp('/choose');
-    await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
-    await fillAdult(user, document.body);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await fillContact(user);
-    await user.click(await screen.findByRole('button', { name: 'Continue' }));
-    await user.click(await screen.findByRole('button', { name: 'Book' }));
+    await bookOneAdult(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/choose/passengers'));
     expect(
       await screen.findByText('Please check this value', { selector: 'p span' }),
@@ -139,12 +132,7 @@ describe('the booking flow, when the trip or the booking goes wrong', { timeout:
         ),
     });
     renderApp('/choose');
-    await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
-    await fillAdult(user, document.body);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await fillContact(user);
-    await user.click(await screen.findByRole('button', { name: 'Continue' }));
-    await user.click(await screen.findByRole('button', { name: 'Book' }));
+    await bookOneAdult(user);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('A flight is no longer available')).toBeDefined();
     expect(within(alert).getByText(/^London to Sofia, /)).toBeDefined();
@@ -195,12 +183,7 @@ describe('the booking flow, when the trip or the booking goes wrong', { timeout:
       },
     });
     renderApp('/choose');
-    await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
-    await fillAdult(user, document.body);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await fillContact(user);
-    await user.click(await screen.findByRole('button', { name: 'Continue' }));
-    await user.click(await screen.findByRole('button', { name: 'Book' }));
+    await bookOneAdult(user);
     expect(
       await screen.findByText('Unable to connect to server, please try again later'),
     ).toBeDefined();

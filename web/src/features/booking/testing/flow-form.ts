@@ -41,3 +41,18 @@ export async function fillContact(user: UserEvent) {
   await user.type(await screen.findByLabelText(/^E-mail address/), 'ada@example.com');
   await user.type(screen.getByLabelText(/^Phone number/), '88 123-4567');
 }
+
+/** From the first step to the summary: one adult passenger, then the contact. */
+export async function fillUpToSummary(user: UserEvent) {
+  await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
+  await fillAdult(user, document.body);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await fillContact(user);
+  await user.click(await screen.findByRole('button', { name: 'Continue' }));
+}
+
+/** From the first step to the booking's answer: fills every step, then presses Book. */
+export async function bookOneAdult(user: UserEvent) {
+  await fillUpToSummary(user);
+  await user.click(await screen.findByRole('button', { name: 'Book' }));
+}

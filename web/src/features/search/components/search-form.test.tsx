@@ -10,6 +10,15 @@ const NOW = new Date('2026-11-22T10:00:00Z');
 /** The test network plus Rome, flown from London on Mondays only, with no route back. */
 const network = networkWithRome();
 
+const HASH = 'a'.repeat(32);
+/** A search that starts and stays in progress. */
+const SEARCH_IN_PROGRESS = {
+  'POST /api/search/init': () =>
+    json({ success: true, hash: HASH, status: 'progress', progress: 0 }),
+  [`GET /api/search/status/${HASH}`]: () =>
+    json({ success: true, hash: HASH, status: 'progress', progress: 0 }),
+};
+
 function formApi(extra = {}) {
   return mockAppApi({
     'GET /api/data/routes': () =>
@@ -79,12 +88,7 @@ describe('search form', () => {
 
   it('searches a return trip, by keyboard, on the path the domain codec builds', async () => {
     const user = userEvent.setup();
-    formApi({
-      'POST /api/search/init': () =>
-        json({ success: true, hash: 'a'.repeat(32), status: 'progress', progress: 0 }),
-      [`GET /api/search/status/${'a'.repeat(32)}`]: () =>
-        json({ success: true, hash: 'a'.repeat(32), status: 'progress', progress: 0 }),
-    });
+    formApi(SEARCH_IN_PROGRESS);
     const { router } = renderApp('/');
     await form();
     await chooseAirport(user, 'From', 'SOF');
@@ -154,12 +158,7 @@ describe('search form', () => {
 
   it('builds multi-city trips of two to six flights, each starting where the last one lands', async () => {
     const user = userEvent.setup();
-    formApi({
-      'POST /api/search/init': () =>
-        json({ success: true, hash: 'a'.repeat(32), status: 'progress', progress: 0 }),
-      [`GET /api/search/status/${'a'.repeat(32)}`]: () =>
-        json({ success: true, hash: 'a'.repeat(32), status: 'progress', progress: 0 }),
-    });
+    formApi(SEARCH_IN_PROGRESS);
     const { router } = renderApp('/');
     await form();
     await user.click(screen.getByRole('radio', { name: 'Multi-city' }));

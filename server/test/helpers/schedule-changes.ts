@@ -1,6 +1,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { BookingResponseSchema } from '@uniquair/contract/booking';
+import { FutureBookingsResponseSchema } from '@uniquair/contract/booking-list';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
+import { drainOutbox } from '../../src/modules/outbox/outbox.service.ts';
 import { freshClient } from './accounts.ts';
+import { getBooking, type TripSearch } from './booking.ts';
+import { CARDS, type PaymentsTestApp } from './payments.ts';
+import { makeBooking, payBooking, type MadeBooking } from './payments-test-kit.ts';
 
 /** What the schedule-change tests share: the airline partner call and the traveller's answers. */
 
@@ -77,4 +84,44 @@ export function wallClock(instant: string, timeZone: string): { date: string; ti
     date: `${parts.year}-${parts.month}-${parts.day}`,
     time: `${parts.hour}:${parts.minute}`,
   };
+}
+
+/** A booking paid by card, its tickets issued by the outbox. */
+export async function ticketedBooking(
+  test: PaymentsTestApp,
+  trip: TripSearch,
+): Promise<MadeBooking> {
+  const booking = await makeBooking(test.app, trip);
+  const card = await test.tokenizeCard(CARDS.success);
+  const paid = await payBooking(test.app, booking, { method: 'CREDIT_CARD', card });
+  expect(paid.statusCode, paid.body).toBe(200);
+  await drainOutbox(test.app);
+  return booking;
+}
+
+/** `GET /api/booking/{pnr}/get` with the booking's device token. */
+export async function bookingDetail(app: FastifyInstance, booking: MadeBooking) {
+  const response = await getBooking(app, booking.pnr, { tokens: [booking.deviceToken] });
+  expect(response.statusCode, response.body).toBe(200);
+  return BookingResponseSchema.parse(response.json()).booking;
+}
+
+export function scheduleChangeRows(app: FastifyInstance, bookingId: number) {
+  return app.db
+    .selectFrom('booking_schedule_changes')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .orderBy('id')
+    .execute();
+}
+
+/** The bookings list's flag of a booking (the device's future bookings). */
+export async function pendingInBookingsList(app: FastifyInstance, booking: MadeBooking) {
+  const response = await app.inject({
+    url: '/api/booking/future',
+    remoteAddress: freshClient(),
+    headers: { [DEVICE_TOKENS_HEADER]: booking.deviceToken },
+  });
+  const body = FutureBookingsResponseSchema.parse(response.json());
+  return body.bookings.find((item) => item.pnr === booking.pnr)?.pendingScheduleChange;
 }

@@ -1,5 +1,3 @@
-import { BookingResponseSchema } from '@uniquair/contract/booking';
-import { FutureBookingsResponseSchema } from '@uniquair/contract/booking-list';
 import {
   ScheduleChangeAnswerResponseSchema,
   ScheduleChangeResponseSchema,
@@ -9,13 +7,11 @@ import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { fareClassRank } from '@uniquair/domain/booking/fare-class-rank';
 import { addDays } from '@uniquair/domain/dates/ymd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshClient } from '../../../test/helpers/accounts.ts';
 import {
   bookingBody,
   cheapestSelections,
   createBooking,
   fareClassOf,
-  getBooking,
   searchTrip,
   setFareClass,
   type TripSearch,
@@ -24,21 +20,20 @@ import { inventoryOf } from '../../../test/helpers/search.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import {
-  CARDS,
-  startPaymentsTestApp,
-  type PaymentsTestApp,
-} from '../../../test/helpers/payments.ts';
+import { startPaymentsTestApp, type PaymentsTestApp } from '../../../test/helpers/payments.ts';
 import {
   makeBooking,
   outboxOf,
   PAYMENT_TEST_ENV,
-  payBooking,
   type MadeBooking,
 } from '../../../test/helpers/payments-test-kit.ts';
 import {
   answer,
+  bookingDetail,
   legOf,
+  pendingInBookingsList,
+  scheduleChangeRows,
+  ticketedBooking,
   PARTNER_KEY,
   postScheduleChange,
   substitutes,
@@ -64,39 +59,10 @@ describe(`schedule changes (${dialectUnderTest()})`, () => {
 
   afterAll(() => test.close());
 
-  /** A booking paid by card, its tickets issued by the outbox. */
-  const ticketed = async (trip: TripSearch): Promise<MadeBooking> => {
-    const booking = await makeBooking(test.app, trip);
-    const card = await test.tokenizeCard(CARDS.success);
-    const paid = await payBooking(test.app, booking, { method: 'CREDIT_CARD', card });
-    expect(paid.statusCode, paid.body).toBe(200);
-    await drainOutbox(test.app);
-    return booking;
-  };
-
-  const detail = async (booking: MadeBooking) => {
-    const response = await getBooking(test.app, booking.pnr, { tokens: [booking.deviceToken] });
-    expect(response.statusCode, response.body).toBe(200);
-    return BookingResponseSchema.parse(response.json()).booking;
-  };
-
-  const changeRows = (bookingId: number) =>
-    test.app.db
-      .selectFrom('booking_schedule_changes')
-      .selectAll()
-      .where('booking_id', '=', bookingId)
-      .orderBy('id')
-      .execute();
-
-  const pendingInList = async (booking: MadeBooking) => {
-    const response = await test.app.inject({
-      url: '/api/booking/future',
-      remoteAddress: freshClient(),
-      headers: { [DEVICE_TOKENS_HEADER]: booking.deviceToken },
-    });
-    const body = FutureBookingsResponseSchema.parse(response.json());
-    return body.bookings.find((item) => item.pnr === booking.pnr)?.pendingScheduleChange;
-  };
+  const ticketed = (trip: TripSearch) => ticketedBooking(test, trip);
+  const detail = (booking: MadeBooking) => bookingDetail(test.app, booking);
+  const changeRows = (bookingId: number) => scheduleChangeRows(test.app, bookingId);
+  const pendingInList = (booking: MadeBooking) => pendingInBookingsList(test.app, booking);
 
   it('retimes a flight: legs, local times, change records, e-mails and pushes; then accept', async () => {
     const { app } = test;

@@ -35,6 +35,11 @@ export const CancellationQuoteResponseSchema = z
     paid: MoneySchema,
     /** Within 24 hours of booking and 7 or more days before the first flight: all back. */
     freeWindow: z.boolean(),
+    /**
+     * The airline changed or cancelled a flight and the change is unanswered: all back, whatever
+     * the fare (docs/schedule-changes.md).
+     */
+    scheduleChanged: z.boolean(),
     lines: z.array(CancellationLineSchema),
   })
   .meta({ id: 'CancellationQuote' });

@@ -61,6 +61,18 @@ describe('cancellationQuote', () => {
       { refund: 40_000, fee: 0, kept: 0 },
     ],
     [
+      'an unanswered schedule change: everything back, even non-refundable, fee waived',
+      input({
+        flights: [
+          flight({ fareClass: 'Q', refundable: false, refundFee: null }),
+          flight({ index: 1, destinationIndex: 1 }),
+        ],
+        paid: { amount: 80_000, currency: 'USD' },
+        scheduleChanged: true,
+      }),
+      { refund: 80_000, fee: 0, kept: 0 },
+    ],
+    [
       'no free window when the flight is under 7 days away',
       input({ firstDeparture: later(6 * DAY), now: later(3_600_000) }),
       { refund: 30_000, fee: 10_000, kept: 0 },

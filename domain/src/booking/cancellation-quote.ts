@@ -58,6 +58,11 @@ export interface QuoteInput {
   bookedAt: string;
   firstDeparture: string;
   now: string;
+  /**
+   * The airline changed or cancelled a flight of the booking and the traveller has not answered:
+   * cancelling gives back everything paid, whatever the fare.
+   */
+  scheduleChanged?: boolean;
 }
 
 export interface QuoteLine {
@@ -81,6 +86,8 @@ export interface CancellationQuote {
   nonRefundable: number;
   /** Cancelled within the free window: everything paid comes back. */
   freeWindow: boolean;
+  /** Cancelled because of an unanswered schedule change: everything paid comes back. */
+  scheduleChanged: boolean;
   lines: QuoteLine[];
 }
 
@@ -134,7 +141,9 @@ export function cancellationQuote(input: QuoteInput): CancellationQuote {
   const baseSum = prices.reduce((a, b) => a + b, 0);
   const charged = Math.max(0, input.paid.amount);
   const shares = shareOut(charged, prices);
-  const free = inFreeWindow(input.bookedAt, input.firstDeparture, input.now);
+  const freeWindow = inFreeWindow(input.bookedAt, input.firstDeparture, input.now);
+  const scheduleChanged = input.scheduleChanged === true;
+  const free = freeWindow || scheduleChanged;
   const rate = baseSum > 0 ? charged / baseSum : 0;
 
   const lines = pairs.map(({ flight, passenger }, index): QuoteLine => {
@@ -159,7 +168,8 @@ export function cancellationQuote(input: QuoteInput): CancellationQuote {
     refund: total((line) => line.refund),
     fee: total((line) => line.fee),
     nonRefundable: total((line) => line.nonRefundable),
-    freeWindow: free,
+    freeWindow,
+    scheduleChanged,
     lines,
   };
 }

@@ -38,6 +38,10 @@ import {
 } from './booking.cancel-repository.ts';
 import { releaseHolds } from './booking.hold-repository.ts';
 import { bookingParts, type BookingRow } from './booking.repository.ts';
+import {
+  closeScheduleChangesByCancellation,
+  hasUnansweredScheduleChange,
+} from './booking.schedule-change-views.ts';
 
 type BookingSegment = z.infer<typeof BookingSegmentSchema>;
 type Parts = Awaited<ReturnType<typeof bookingParts>>;
@@ -80,7 +84,12 @@ export function firstDepartureOf(parts: Parts): string {
 }
 
 /** The quote of a booking as stored, at `now`. */
-export function quoteOf(row: BookingRow, parts: Parts, now: string): CancellationQuote {
+export function quoteOf(
+  row: BookingRow,
+  parts: Parts,
+  now: string,
+  scheduleChanged: boolean,
+): CancellationQuote {
   return cancellationQuote({
     flights: parts.flights.map((flight) => {
       const rules = fareRulesOf(flight.fare_letter);
@@ -109,6 +118,7 @@ export function quoteOf(row: BookingRow, parts: Parts, now: string): Cancellatio
     bookedAt: row.created_at,
     firstDeparture: firstDepartureOf(parts),
     now,
+    scheduleChanged,
   });
 }
 
@@ -157,7 +167,7 @@ export class BookingCancellations {
     const now = this.#options.now().toISOString();
     const parts = await bookingParts(this.#db, row.id);
     assertCancellable(row, parts, now);
-    const quote = quoteOf(row, parts, now);
+    const quote = quoteOf(row, parts, now, await hasUnansweredScheduleChange(this.#db, row.id));
     return {
       success: true,
       refund: money(quote.refund, quote.currency),
@@ -165,6 +175,7 @@ export class BookingCancellations {
       nonRefundable: money(quote.nonRefundable, quote.currency),
       paid: money(quote.paid, quote.currency),
       freeWindow: quote.freeWindow,
+      scheduleChanged: quote.scheduleChanged,
       lines: quote.lines,
     };
   }
@@ -221,7 +232,7 @@ export class BookingCancellations {
       if (row.status === 'not_paid' && (await hasOpenPaymentAttempt(trx, row.id))) {
         throw refusal('PAYMENT_IN_PROGRESS', 'cancellation.apiError.paymentInProgress');
       }
-      const quote = quoteOf(row, parts, at);
+      const quote = quoteOf(row, parts, at, await hasUnansweredScheduleChange(trx, row.id));
       const accepted = request.acceptedRefund;
       if (accepted.amount !== quote.refund || accepted.currency !== quote.currency) {
         throw new ServiceError('CANCELLATION_QUOTE_CHANGED', 'Cancellation quote changed', {
@@ -237,6 +248,7 @@ export class BookingCancellations {
         ...(await releaseHolds(trx, row.id, 'sold', at)),
       ];
       await this.#record(trx, row, quote, now);
+      await closeScheduleChangesByCancellation(trx, row.id, now);
       return seats;
     });
     await this.#options.calendars.refreshFareClasses(this.#db, released);

@@ -17,6 +17,7 @@ const quote = {
   nonRefundable: { amount: 2_500, currency: 'USD' },
   paid: { amount: 27_500, currency: 'USD' },
   freeWindow: false,
+  scheduleChanged: false,
   lines: [
     {
       flightIndex: 0,

@@ -16,6 +16,9 @@ import styles from './booking-cancellation.module.css';
 /** How often the page asks again while a refund is on its way. */
 export const REFUND_POLL_MS = 3_000;
 
+/** The cancellation section's element id, for links to it (an unanswered schedule change). */
+export const CANCELLATION_SECTION_ID = 'booking-cancellation';
+
 /** Error codes of the cancel and their texts; anything else is the generic text. */
 const ERROR_TEXTS: Readonly<Record<string, MessageKey>> = {
   CANCELLATION_QUOTE_CHANGED: 'cancellation.apiError.quoteChanged',
@@ -102,7 +105,7 @@ function CancelBookingAction({ booking }: { readonly booking: BookingDetail }) {
   const offer = quote.data;
 
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
+    <section id={CANCELLATION_SECTION_ID} className={styles.section} aria-labelledby={titleId}>
       <h2 id={titleId}>{intl.formatMessage({ id: 'cancellation.title' })}</h2>
       {!asked ? (
         <>
@@ -189,14 +192,18 @@ function QuoteLines({
   }
   return (
     <>
-      {offer.freeWindow ? <p>{intl.formatMessage({ id: 'cancellation.freeWindow' })}</p> : null}
+      {offer.scheduleChanged ? (
+        <p>{intl.formatMessage({ id: 'cancellation.scheduleChanged' })}</p>
+      ) : offer.freeWindow ? (
+        <p>{intl.formatMessage({ id: 'cancellation.freeWindow' })}</p>
+      ) : null}
       <ul className={styles.lines}>
         {offer.lines.map((line) => (
           <li key={`${line.flightIndex}-${line.passengerIndex}`}>
             {intl.formatMessage(
               {
                 id:
-                  line.refundable || offer.freeWindow
+                  line.refundable || offer.freeWindow || offer.scheduleChanged
                     ? 'cancellation.line'
                     : 'cancellation.lineNoRefund',
               },

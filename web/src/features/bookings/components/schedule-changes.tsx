@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { bookingQueryKey } from '../../../lib/booking-access.ts';
 import { acceptScheduleChange, getSubstitutes, takeSubstitute } from '../api/schedule-changes.ts';
+import { CANCELLATION_SECTION_ID, canCancel } from './booking-cancellation.tsx';
 import styles from './schedule-changes.module.css';
 
 /** A wall-clock reading `YYYY-MM-DDTHH:mm` in the UI language (already local to its airport). */
@@ -29,15 +30,25 @@ function localTime(intl: IntlShape, local: string): string {
 }
 
 /**
- * Where the third answer goes: "cancel with a full refund, whatever the fare". The cancellation
- * feature renders its button here (it asks the server whether the booking has an unanswered
- * change, `hasUnansweredScheduleChange`); until then this renders nothing.
+ * The third answer, "cancel with a full refund, whatever the fare": the booking page's
+ * cancellation, whose quote gives everything back while a change is unanswered.
  */
-export function ScheduleChangeCancelOption(_props: {
+export function ScheduleChangeCancelOption({
+  booking,
+}: {
   readonly booking: BookingDetail;
   readonly change: BookingScheduleChange;
 }): ReactNode {
-  return null;
+  const intl = useIntl();
+  if (!canCancel(booking)) return null;
+  return (
+    <p>
+      {intl.formatMessage({ id: 'scheduleChange.cancelOption' })}{' '}
+      <a href={`#${CANCELLATION_SECTION_ID}`}>
+        {intl.formatMessage({ id: 'scheduleChange.cancelLink' })}
+      </a>
+    </p>
+  );
 }
 
 function Times({

@@ -23,6 +23,7 @@ import * as createPushSubscriptions from './migrations/20261122150000_create_pus
 import * as addInstanceLeases from './migrations/20261126000000_add_instance_leases.ts';
 import * as addInvoices from './migrations/20261126100000_add_invoices.ts';
 import * as addCancellations from './migrations/20261126110000_add_cancellations.ts';
+import * as addGatewayPartialRefunds from './migrations/20261126110100_add_gateway_partial_refunds.ts';
 import * as addBookingSharesAndFeedback from './migrations/20261126120000_add_booking_shares_and_feedback.ts';
 import * as addScheduleChanges from './migrations/20261126130000_add_schedule_changes.ts';
 
@@ -48,6 +49,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126000000_add_instance_leases': addInstanceLeases,
   '20261126100000_add_invoices': addInvoices,
   '20261126110000_add_cancellations': addCancellations,
+  '20261126110100_add_gateway_partial_refunds': addGatewayPartialRefunds,
   '20261126120000_add_booking_shares_and_feedback': addBookingSharesAndFeedback,
   '20261126130000_add_schedule_changes': addScheduleChanges,
 };

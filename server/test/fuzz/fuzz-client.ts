@@ -133,6 +133,11 @@ const STACK = /\n\s*at |\bat [\w.<>]+ \(|\.[cm]?[jt]s:\d+|node_modules/;
 
 /** A field key of the error body: `_`, or where in the request (`body.passengers.0.firstName`). */
 const FIELD_KEY = /^(_|(body|params|querystring|query|headers)(\.[^.\s]+)*)$/;
+/**
+ * Keys that carry an amount rather than a message, documented with their codes: PRICE_INCREASED's
+ * `newTotal` and `previousTotal`, CANCELLATION_QUOTE_CHANGED's `newRefund` ([minor units, currency]).
+ */
+const AMOUNT_KEYS = new Set(['newTotal', 'previousTotal', 'newRefund']);
 
 /** A problem with one answer: a short class name (how failures are grouped) and details. */
 export interface Problem {
@@ -171,7 +176,7 @@ export function problemsOf(answer: FuzzAnswer): Problem[] {
     problems.push({ problem: `${answer.status} ${code} without a message`, detail: answer.body });
   }
   for (const key of Object.keys(errors)) {
-    if (!FIELD_KEY.test(key)) {
+    if (!FIELD_KEY.test(key) && !AMOUNT_KEYS.has(key)) {
       problems.push({ problem: `${code} field key not a request path`, detail: key });
     }
   }

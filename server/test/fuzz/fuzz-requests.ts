@@ -6,6 +6,8 @@ export interface Operation {
   method: string;
   /** The path template, `/api/booking/{pnr}/get`. */
   path: string;
+  /** Every method the document gives this path (a wrong method is none of them). */
+  pathMethods: readonly string[];
   parameters: {
     in: 'path' | 'query' | 'header' | 'cookie';
     name: string;
@@ -32,19 +34,20 @@ interface OpenApiDocument {
 /** Every operation of the served document (its HTTP methods, not `parameters` or `summary`). */
 export function operationsOf(document: OpenApiDocument): Operation[] {
   const methods = new Set(['get', 'post', 'put', 'patch', 'delete']);
-  return Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([method]) => methods.has(method))
-      .map(([method, operation]) => ({
-        method: method.toUpperCase(),
-        path,
-        parameters: (operation.parameters ?? []).map((parameter) => ({
-          ...parameter,
-          required: parameter.required === true,
-        })),
-        body: operation.requestBody?.content?.['application/json']?.schema,
+  return Object.entries(document.paths).flatMap(([path, item]) => {
+    const defined = Object.entries(item).filter(([method]) => methods.has(method));
+    const pathMethods = defined.map(([method]) => method.toUpperCase());
+    return defined.map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      pathMethods,
+      parameters: (operation.parameters ?? []).map((parameter) => ({
+        ...parameter,
+        required: parameter.required === true,
       })),
-  );
+      body: operation.requestBody?.content?.['application/json']?.schema,
+    }));
+  });
 }
 
 /** Who the request comes as: nobody, the signed-in fixture account, the fixture booking's device. */
@@ -439,7 +442,7 @@ const RARE_MUTATIONS: Record<string, Mutation> = {
   'wrong method': (request, operation) =>
     fc
       .constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE')
-      .filter((method) => method !== operation.method)
+      .filter((method) => !operation.pathMethods.includes(method))
       .map((method) => ({ ...request, method })),
   'huge header': (request) =>
     fc.constantFrom(20_000, 70_000).map((n) => ({

@@ -47,11 +47,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await createIndex(db, 'booking_refund_events_cancellation_idx', 'booking_refund_events', [
     'cancellation_id',
   ]);
-
-  await db.schema.alterTable('gateway_payments').addColumn('refunded_amount', 'integer').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('gateway_payments').dropColumn('refunded_amount').execute();
   await dropTables(db, 'booking_refund_events', 'booking_cancellations');
 }

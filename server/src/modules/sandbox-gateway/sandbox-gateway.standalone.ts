@@ -6,6 +6,7 @@ import type { Config } from '../../config/env.ts';
 import { loggerOptions } from '../../config/logging.ts';
 import { openDatabase, redactDatabaseUrl } from '../../db/dialect.ts';
 import * as createSandboxGatewayTables from '../../db/migrations/20261122140000_create_sandbox_gateway.ts';
+import * as addGatewayPartialRefunds from '../../db/migrations/20261126110100_add_gateway_partial_refunds.ts';
 import { SANDBOX_GATEWAY_PREFIX } from '../payments/payments.sandbox-client.ts';
 import { tokenizationOriginCheck } from './sandbox-gateway.plugin.ts';
 import {
@@ -29,8 +30,12 @@ async function main(config: Config): Promise<void> {
     migrationTableName: 'gateway_migrations',
     migrationLockTableName: 'gateway_migrations_lock',
     provider: {
+      // The gateway's own migrations, the ones of its `gateway_` tables.
       getMigrations: () =>
-        Promise.resolve({ '20261122140000_create_sandbox_gateway': createSandboxGatewayTables }),
+        Promise.resolve({
+          '20261122140000_create_sandbox_gateway': createSandboxGatewayTables,
+          '20261126110100_add_gateway_partial_refunds': addGatewayPartialRefunds,
+        }),
     },
   });
   const { error } = await migrator.migrateToLatest();

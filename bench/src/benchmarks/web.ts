@@ -25,6 +25,13 @@ export const LIGHTHOUSE_FLOORS: Readonly<Record<string, number>> = {
   results: 42,
   booking: 28,
 };
+/**
+ * Lighthouse warns that a host whose benchmarkIndex is at or below this has "a slower CPU than
+ * Lighthouse expects" and that this lowers the score (its `SLOW_CPU_BENCHMARK_INDEX_THRESHOLD`).
+ * On a shared virtual machine that happens when a neighbour takes the CPU: such runs are printed
+ * but not held against the floors; the median of the others is.
+ */
+export const SLOW_HOST_BENCHMARK_INDEX = 1000;
 /** Lighthouse runs per page; the median counts. */
 const RUNS = SHORT ? 3 : 5;
 
@@ -219,7 +226,8 @@ async function demoPages(base: string): Promise<{ name: string; path: string }[]
  * Lighthouse performance of home, a results page and a booking page served by the real server,
  * on Debian's Chromium with Lighthouse's default mobile emulation, the median of 5 runs per page
  * (3 in short mode). Fails when the start-up JavaScript is above 125 KB gzip or a page's median
- * is below its floor ({@link LIGHTHOUSE_FLOORS}), so a regression cannot land silently. Uses the
+ * is below its floor ({@link LIGHTHOUSE_FLOORS}), so a regression cannot land silently; runs that
+ * carry Lighthouse's slow-host warning ({@link SLOW_HOST_BENCHMARK_INDEX}) are printed, not judged. Uses the
  * build CI made once (`WEB_BUILD_DIR`, built with `--manifest`) when there is one.
  */
 export async function webBenchmark(): Promise<void> {
@@ -285,8 +293,18 @@ export async function webBenchmark(): Promise<void> {
           `  ${page.name.padEnd(8)} median ${score} (${runs.map((run) => run.score).join(', ')}): FCP ${pick('fcp').toFixed(0)} ms, LCP ${pick('lcp').toFixed(0)} ms, TBT ${pick('tbt').toFixed(0)} ms, CLS ${pick('cls').toFixed(3)}, SI ${pick('si').toFixed(0)} ms, benchmarkIndex ${pick('benchmarkIndex').toFixed(0)}`,
         );
         const floor = LIGHTHOUSE_FLOORS[page.name] ?? LIGHTHOUSE_TARGET;
-        if (score < floor) {
-          failures.push(`Lighthouse ${score} on ${page.name} is below its floor ${floor}`);
+        const judged = runs.filter((run) => run.benchmarkIndex > SLOW_HOST_BENCHMARK_INDEX);
+        if (judged.length === 0) {
+          console.log(
+            `  ${page.name.padEnd(8)} NOT JUDGED: every run had benchmarkIndex ≤ ${SLOW_HOST_BENCHMARK_INDEX}, Lighthouse's own "slower CPU than Lighthouse expects" warning; its scores say more about the host than the page`,
+          );
+          continue;
+        }
+        const judgedScore = median(judged.map((run) => run.score));
+        if (judgedScore < floor) {
+          failures.push(
+            `Lighthouse ${judgedScore} on ${page.name} (median of ${judged.length} run(s) on a host fast enough to judge) is below its floor ${floor}`,
+          );
         }
       }
     } finally {

@@ -1,3 +1,4 @@
+import { apportion } from '../pricing/apportion.ts';
 /**
  * What cancelling a booking gives back (SPEC §7 "Manage a booking"): per passenger and flight, the
  * part paid, the fare rules' cancellation fee, the refund and the part that is not refundable.
@@ -101,25 +102,12 @@ export function inFreeWindow(bookedAt: string, firstDeparture: string, now: stri
 }
 
 /**
- * Shares `total` out over `weights` in proportion (largest remainder): non-negative integers that
- * add up to `total` exactly. All weights 0: everything on the first share.
+ * Shares `total` out over `weights` in proportion: non-negative integers that add up to `total`
+ * exactly (the pricing rule `apportion`, largest remainders first). All weights 0: everything on
+ * the first share.
  */
 export function shareOut(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (weights.length === 0) return [];
-  if (sum === 0) return weights.map((_, index) => (index === 0 ? total : 0));
-  const exact = weights.map((weight) => (total * weight) / sum);
-  const shares = exact.map((value) => Math.floor(value));
-  let left = total - shares.reduce((a, b) => a + b, 0);
-  const order = exact
-    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
-    .sort((a, b) => b.rest - a.rest || a.index - b.index);
-  for (const { index } of order) {
-    if (left <= 0) break;
-    shares[index] = (shares[index] ?? 0) + 1;
-    left -= 1;
-  }
-  return shares;
+  return apportion(weights, total);
 }
 
 /** The cancellation quote of a booking (see the top of this file). */

@@ -1,3 +1,4 @@
+import { apportion } from '@uniquair/domain/pricing/apportion';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { formatDate } from '../../lib/intl-format.ts';
@@ -22,25 +23,11 @@ const INFANT = 3;
 const PASSENGER_TYPES = ['', 'adult', 'child', 'infant'] as const;
 
 /**
- * Splits `total` into parts proportional to `weights` (whole minor units, largest remainders
- * first), so that the parts add up to `total` exactly: a booking's lines, priced in the base
- * currency, in the charge currency whose total was converted once.
+ * A booking's lines, priced in the base currency, in the charge currency whose total was
+ * converted once: each its share of the total, adding up to it (domain `apportion`).
  */
 export function allocate(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((all, weight) => all + weight, 0);
-  if (sum <= 0) return weights.map((_, index) => (index === 0 ? total : 0));
-  const exact = weights.map((weight) => (total * weight) / sum);
-  const parts = exact.map((value) => Math.floor(value));
-  let left = total - parts.reduce((all, part) => all + part, 0);
-  const order = exact
-    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
-    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (const { index } of order) {
-    if (left <= 0) break;
-    parts[index] = (parts[index] ?? 0) + 1;
-    left -= 1;
-  }
-  return parts;
+  return apportion(weights, total);
 }
 
 interface BookingContent {

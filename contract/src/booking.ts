@@ -222,6 +222,11 @@ export const BookingRefundSchema = z
     amount: z.number().int().nonnegative(),
     currency: z.string(),
     timeline: z.array(z.object({ state: z.enum(REFUND_STATES), at: z.string() })),
+    /**
+     * The credit note of the refund (`UQC-2026-000001`) when the booking was invoiced, else null:
+     * `GET /api/booking/{pnr}/cancellation-invoice` answers its PDF.
+     */
+    creditNoteNumber: z.string().nullable(),
   })
   .meta({ id: 'BookingRefund' });
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test } from '../fixtures/test.ts';
 import { bookTrip, payByCard } from './booking-helpers.ts';
 import { expectNoAxeViolations } from './search-helpers.ts';
@@ -6,7 +7,7 @@ import { expectNoAxeViolations } from './search-helpers.ts';
  * "Manage a booking": a refundable fare booked and paid with the sandbox's success card, then
  * cancelled from the booking page — the quote, the confirmation dialog, and the refund's
  * timeline followed until the payment provider has refunded it (docs/booking.md "Cancellation
- * and refunds").
+ * and refunds"), and the credit note downloaded and read (poppler's pdftotext).
  */
 test('cancels a paid refundable booking and follows the refund until it is refunded', async ({
   page,
@@ -53,4 +54,27 @@ test('cancels a paid refundable booking and follows the refund until it is refun
   await expect(timeline.locator('time')).toHaveCount(3);
   await expect(page.getByRole('button', { name: 'See what cancelling gives back' })).toHaveCount(0);
   await expectNoAxeViolations(page);
+
+  // The refund of the invoice is documented by a credit note that refers to it.
+  const documents = page.getByRole('region', { name: 'Invoice' });
+  const invoice = /UQ-\d{4}-\d{6}/.exec(
+    (await documents.getByText(/^Invoice number:/).textContent()) ?? '',
+  )?.[0];
+  const creditNote = /UQC-\d{4}-\d{6}/.exec(
+    (await documents.getByText(/^Credit note number:/).textContent()) ?? '',
+  )?.[0];
+  expect(invoice).toBeDefined();
+  expect(creditNote).toBeDefined();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    documents.getByRole('button', { name: 'Download credit note (PDF)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`uniquair-credit-note-${creditNote}.pdf`);
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', await download.path(), '-'], {
+    encoding: 'utf8',
+  }).replace(/\s+/g, ' ');
+  expect(text).toContain(creditNote);
+  expect(text).toContain(`corrects invoice ${invoice}`);
+  expect(text).toContain(pnr);
+  expect(text).toContain(`−${refund}`);
 });

@@ -26,6 +26,7 @@ import * as addCancellations from './migrations/20261126110000_add_cancellations
 import * as addGatewayPartialRefunds from './migrations/20261126110100_add_gateway_partial_refunds.ts';
 import * as addBookingSharesAndFeedback from './migrations/20261126120000_add_booking_shares_and_feedback.ts';
 import * as addScheduleChanges from './migrations/20261126130000_add_schedule_changes.ts';
+import * as addCreditNotes from './migrations/20261126140000_add_credit_notes.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -52,6 +53,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126110100_add_gateway_partial_refunds': addGatewayPartialRefunds,
   '20261126120000_add_booking_shares_and_feedback': addBookingSharesAndFeedback,
   '20261126130000_add_schedule_changes': addScheduleChanges,
+  '20261126140000_add_credit_notes': addCreditNotes,
 };
 
 export interface MigrateOptions {

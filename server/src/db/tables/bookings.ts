@@ -170,6 +170,8 @@ export interface BookingCancellationsTable {
   payment_id: number | null;
   refund_attempts: ColumnType<number, number | undefined, number>;
   updated_at: IsoInstant;
+  /** `UQC-2026-000001`: the credit note of a refund of an invoiced booking, else null. */
+  credit_note_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Each state a refund reached, with when. */

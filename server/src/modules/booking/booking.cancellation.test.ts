@@ -17,6 +17,8 @@ import {
   type TripSearch,
 } from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
+import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
+import { comparable, pdfText } from '../../../test/helpers/pdf-text.ts';
 import { TEST_TODAY } from '../../../test/helpers/database.ts';
 import {
   CARDS,
@@ -137,6 +139,9 @@ describe('cancellation with refunds', () => {
     return BookingResponseSchema.parse(response.json()).booking;
   }
 
+  const creditNoteOf = (booking: MadeBooking) =>
+    getBooking(app, booking.pnr, { tokens: [booking.deviceToken], path: 'cancellation-invoice' });
+
   const seatsLeft = async (booking: Booked) =>
     (await fareClassOf(app, booking.selection)).seats_left;
 
@@ -211,6 +216,51 @@ describe('cancellation with refunds', () => {
       .where('subject', 'like', `%${booking.pnr}%`)
       .execute();
     expect(mail).toHaveLength(1);
+
+    // The refund of the invoiced booking has its credit note, referring to the invoice.
+    const creditNote = shown.refund?.creditNoteNumber ?? '';
+    expect(creditNote).toMatch(/^UQC-\d{4}-\d{6}$/);
+    expect(cancelled.refund?.creditNoteNumber).toBe(creditNote);
+    const pdf = await creditNoteOf(booking);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="uniquair-credit-note-${creditNote}.pdf"`,
+    );
+    const text = comparable(await pdfText(pdf.rawPayload));
+    const refunded = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: offer.refund.currency,
+    }).format(offer.refund.amount / 100);
+    for (const expected of [
+      'Credit note',
+      creditNote,
+      `This credit note corrects invoice ${shown.invoiceNumber ?? '?'}`,
+      booking.pnr,
+      `−${refunded}`,
+      `${shown.passengers[0]?.firstName} ${shown.passengers[0]?.lastName}`,
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expectApiError(
+      await creditNoteOf({ ...booking, deviceToken: 'x'.repeat(43) }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('numbers credit notes in a series of their own, once per refunded cancellation', async () => {
+    const [first, second] = [await book('B'), await book('B')];
+    const numbers: string[] = [];
+    for (const booking of [first, second]) {
+      if (!booking) throw new Error('two bookings expected');
+      await pay(booking);
+      const answer = await cancel(booking, { acceptedRefund: (await quote(booking)).refund });
+      expect(answer.statusCode, answer.body).toBe(200);
+      numbers.push(CancelBookingResponseSchema.parse(answer.json()).refund?.creditNoteNumber ?? '');
+    }
+    const [a, b] = numbers.map((number) => Number(/(\d{6})$/u.exec(number)?.[1]));
+    expect(b).toBe((a ?? 0) + 1);
   });
 
   it('a refund whose answer was lost is sent again with its key and made once', async () => {
@@ -253,6 +303,10 @@ describe('cancellation with refunds', () => {
       .execute();
     expect(holds.map((hold) => hold.state)).toEqual(['released']);
     expect((await detail(booking)).refund).toBeNull();
+    const none = expectApiError(await creditNoteOf(booking), 409, 'CREDIT_NOTE_NOT_AVAILABLE');
+    expect(none.errors).toEqual({
+      _: ["A credit note is issued when a cancelled booking's payment is refunded."],
+    });
     const pay = await payBooking(app, booking, { method: 'DIRECT_TO_AIRLINE' });
     expect(pay.statusCode).toBe(409);
     expect(pay.json()).toMatchObject({ code: 'BOOKING_ALREADY_CANCELLED' });
@@ -394,5 +448,8 @@ describe('cancellation with refunds', () => {
       '409',
     );
     expect(document.paths['/api/booking/{pnr}/cancel']?.post?.responses).toHaveProperty('422');
+    expect(
+      document.paths['/api/booking/{pnr}/cancellation-invoice']?.get?.responses,
+    ).toHaveProperty('409');
   });
 });

@@ -26,6 +26,7 @@ import {
   type LeaseOwner,
 } from '../payments/payments.idempotency.ts';
 import type { BookingCalendars } from './booking.calendars.ts';
+import { CREDIT_NOTE_SERIES, nextDocumentNumber } from './booking.invoice-repository.ts';
 import {
   addRefundEvent,
   cancellationOfBooking,
@@ -277,6 +278,11 @@ export class BookingCancellations {
       );
     }
     const refunds = payment !== undefined;
+    // An invoiced booking's refund is documented by a credit note, numbered in this transaction.
+    const creditNote =
+      refunds && row.invoice_number !== null
+        ? await nextDocumentNumber(trx, CREDIT_NOTE_SERIES, now)
+        : null;
     const cancellationId = await insertCancellation(trx, {
       booking_id: row.id,
       status_before: row.status,
@@ -292,6 +298,7 @@ export class BookingCancellations {
       refund_key: refunds ? `refund_cancel_${row.pnr}_${row.id}` : null,
       payment_id: payment?.id ?? null,
       updated_at: at,
+      credit_note_number: creditNote,
     });
     if (refunds) {
       await addRefundEvent(trx, cancellationId, 'requested', at);
@@ -325,6 +332,7 @@ export class BookingCancellations {
       state: cancellation.refund_state as BookingRefund['state'],
       amount: Number(cancellation.refund_minor),
       currency: cancellation.currency,
+      creditNoteNumber: cancellation.credit_note_number,
       timeline: events.map((event) => ({
         state: event.state as BookingRefund['state'],
         at: event.at,

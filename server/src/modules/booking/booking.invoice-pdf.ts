@@ -196,3 +196,8 @@ export async function renderCreditNote(document: CreditNoteDocument): Promise<Bu
 export function invoiceFileName(invoiceNumber: string): string {
   return `${BRAND_NAME.toLowerCase()}-invoice-${invoiceNumber}.pdf`;
 }
+
+/** The file name of a credit note's PDF. */
+export function creditNoteFileName(creditNoteNumber: string): string {
+  return `${BRAND_NAME.toLowerCase()}-credit-note-${creditNoteNumber}.pdf`;
+}

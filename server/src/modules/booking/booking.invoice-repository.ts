@@ -3,6 +3,8 @@ import type { Database } from '../../db/database.ts';
 
 /** The series of invoice numbers (`UQ-2026-000001`). */
 export const INVOICE_SERIES = 'UQ';
+/** The series of credit notes (`UQC-2026-000001`), counted apart from the invoices. */
+export const CREDIT_NOTE_SERIES = 'UQC';
 
 /** `UQ-2026-000042`: series, calendar year, six-digit running number. */
 export function formatInvoiceNumber(series: string, year: number, number: number): string {
@@ -34,6 +36,16 @@ export async function nextInvoiceNumber(
   return Number(row.last_number);
 }
 
+/** The next document number of a series for the year of `now`, e.g. `UQC-2026-000003`. */
+export async function nextDocumentNumber(
+  trx: Kysely<Database>,
+  series: string,
+  now: Date,
+): Promise<string> {
+  const year = now.getUTCFullYear();
+  return formatInvoiceNumber(series, year, await nextInvoiceNumber(trx, series, year));
+}
+
 /**
  * Gives a paid booking its invoice number, in the transaction that paid it. A booking that has
  * one already keeps it (and no number is used up). Answers the booking's invoice number.
@@ -49,12 +61,7 @@ export async function assignInvoiceNumber(
     .where('id', '=', bookingId)
     .executeTakeFirstOrThrow();
   if (existing.invoice_number !== null) return existing.invoice_number;
-  const year = now.getUTCFullYear();
-  const number = formatInvoiceNumber(
-    INVOICE_SERIES,
-    year,
-    await nextInvoiceNumber(trx, INVOICE_SERIES, year),
-  );
+  const number = await nextDocumentNumber(trx, INVOICE_SERIES, now);
   await trx
     .updateTable('bookings')
     .set({ invoice_number: number, invoiced_at: now.toISOString() })

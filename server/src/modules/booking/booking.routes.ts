@@ -17,6 +17,8 @@ import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import { privateAnswer } from '../../plugins/auth.ts';
 import { currentAffiliate } from '../affiliates/affiliates.service.ts';
 import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
+import type { PdfFile } from './booking.invoices.ts';
+import type { Viewer } from './booking.read.ts';
 import type { BookingService } from './booking.service.ts';
 import { TooManyHolds } from './booking.unpaid-caps.ts';
 import { cancellationRoutes } from './booking.cancel-routes.ts';
@@ -192,40 +194,71 @@ export async function bookingRoutes(
     },
   );
 
-  app.get(
-    '/api/booking/:pnr/invoice',
-    {
-      config: { rateLimit: BOOKING_RATE_LIMITS.reads },
-      schema: {
-        tags: ['booking'],
-        summary: 'The invoice of a paid booking, as a PDF file',
-        description:
-          'A PDF (`application/pdf`, as an attachment) in the booking’s language: seller, buyer, ' +
-          'one line per passenger and flight plus the extras, the charge total, how it was paid ' +
-          '(a card’s brand and last four digits only), the PNR, invoice and booking dates. An ' +
-          'unpaid booking answers 409 INVOICE_NOT_AVAILABLE. Same access as ' +
-          '`GET /api/booking/{pnr}/get`.',
-        params: PnrParamsSchema,
-        headers: deviceTokensHeader,
-        response: {
-          200: {
-            description: 'The invoice, a PDF file sent as an attachment.',
-            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+  /** A booking document as a PDF attachment, with the same access as the booking. */
+  const pdfRoute = (
+    path: string,
+    doc: { summary: string; description: string; file: string },
+    load: (pnr: string, viewer: Viewer) => Promise<PdfFile>,
+  ) => {
+    app.get(
+      path,
+      {
+        config: { rateLimit: BOOKING_RATE_LIMITS.reads },
+        schema: {
+          tags: ['booking'],
+          summary: doc.summary,
+          description: `${doc.description} Same access as \`GET /api/booking/{pnr}/get\`.`,
+          params: PnrParamsSchema,
+          headers: deviceTokensHeader,
+          response: {
+            200: {
+              description: doc.file,
+              content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+            },
+            ...errors(400, 404, 409, 429),
           },
-          ...errors(400, 404, 409, 429),
         },
       },
+      async (request, reply) => {
+        const file = await guarded(request, reply, async (viewer) =>
+          load(request.params.pnr, viewer),
+        );
+        return privateAnswer(reply)
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('x-content-type-options', 'nosniff')
+          .send(file.content);
+      },
+    );
+  };
+
+  pdfRoute(
+    '/api/booking/:pnr/invoice',
+    {
+      summary: 'The invoice of a paid booking, as a PDF file',
+      description:
+        'A PDF (`application/pdf`, as an attachment) in the booking’s language: seller, buyer, ' +
+        'one line per passenger and flight plus the extras, the charge total, how it was paid ' +
+        '(a card’s brand and last four digits only), the PNR, invoice and booking dates. An ' +
+        'unpaid booking answers 409 INVOICE_NOT_AVAILABLE.',
+      file: 'The invoice, a PDF file sent as an attachment.',
     },
-    async (request, reply) => {
-      const file = await guarded(request, reply, async (viewer) =>
-        service.invoice(request.params.pnr, viewer),
-      );
-      return privateAnswer(reply)
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(file.content);
+    (pnr, viewer) => service.invoice(pnr, viewer),
+  );
+
+  pdfRoute(
+    '/api/booking/:pnr/cancellation-invoice',
+    {
+      summary: 'The credit note of a cancelled booking’s refund, as a PDF file',
+      description:
+        'A PDF (`application/pdf`, as an attachment) in the booking’s language: the credit ' +
+        'note’s number (`UQC-2026-000001`, its own gap-free series) and date (the cancellation), ' +
+        'the invoice it corrects, seller and buyer, and what is refunded for each passenger and ' +
+        'flight with its total, in the charge currency. A booking with no refunded invoice (not ' +
+        'cancelled, never paid, or nothing given back) answers 409 CREDIT_NOTE_NOT_AVAILABLE.',
+      file: 'The credit note, a PDF file sent as an attachment.',
     },
+    (pnr, viewer) => service.creditNote(pnr, viewer),
   );
 
   const handOff = (purpose: HandOffPurpose, path: string, summary: string) => {

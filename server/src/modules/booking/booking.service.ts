@@ -153,6 +153,11 @@ export class BookingService {
     return this.#invoices.invoice(pnr, viewer);
   }
 
+  /** `GET /api/booking/{pnr}/cancellation-invoice`: the credit note of a cancellation's refund. */
+  creditNote(pnr: string, viewer: Viewer): Promise<PdfFile> {
+    return this.#invoices.creditNote(pnr, viewer);
+  }
+
   /** The invoice PDF of a booking, or null before it is paid (the confirmation e-mail). */
   invoiceOf(db: Kysely<Database>, bookingId: number): Promise<PdfFile | null> {
     return this.#invoices.invoiceOf(db, bookingId);

@@ -6,12 +6,21 @@ export function invoiceFileName(invoiceNumber: string): string {
   return `uniquair-invoice-${invoiceNumber}.pdf`;
 }
 
+/** The file name the credit note is saved under (the server's own name for it). */
+export function creditNoteFileName(creditNoteNumber: string): string {
+  return `uniquair-credit-note-${creditNoteNumber}.pdf`;
+}
+
+/** A booking's documents: `invoice` once paid, `cancellation-invoice` once a refund is made. */
+export type BookingDocument = 'invoice' | 'cancellation-invoice';
+
 /**
- * `GET /api/booking/{pnr}/invoice`: the invoice PDF of a paid booking, with the same access as
- * reading the booking (the signed-in owner, or this device's booking token).
+ * `GET /api/booking/{pnr}/invoice` (the invoice PDF of a paid booking) or
+ * `GET /api/booking/{pnr}/cancellation-invoice` (the credit note of its refund), with the same
+ * access as reading the booking (the signed-in owner, or this device's booking token).
  */
-export function getInvoice(pnr: string): Promise<Blob> {
-  return apiGetFile(`/api/booking/${encodeURIComponent(pnr.toUpperCase())}/invoice`, {
+export function getBookingDocument(pnr: string, document: BookingDocument): Promise<Blob> {
+  return apiGetFile(`/api/booking/${encodeURIComponent(pnr.toUpperCase())}/${document}`, {
     headers: bookingAccessHeaders(pnr),
   });
 }

@@ -61,6 +61,7 @@ describe('cancelling a booking', () => {
           amount: 15_000,
           currency: 'USD',
           timeline: [{ state: 'requested' as const, at: '2026-11-23T10:00:00.000Z' }],
+          creditNoteNumber: null,
         };
         booking = { ...ticketed, status: 'cancelled', refund };
         return json({ success: true, status: 'cancelled', refund });

@@ -72,6 +72,49 @@ describe('the invoice on the booking page', () => {
     expect(within(section).getByRole('button', { name: 'Download invoice (PDF)' })).toBeDefined();
   });
 
+  it('downloads the credit note of a cancelled booking’s refund beside its invoice', async () => {
+    storeDeviceBooking(PNR);
+    const cancelled = testBooking({
+      ...paid,
+      status: 'cancelled',
+      refund: {
+        state: 'refunded',
+        amount: 15_000,
+        currency: 'USD',
+        timeline: [{ state: 'refunded', at: '2026-11-23T10:00:00.000Z' }],
+        creditNoteNumber: 'UQC-2026-000007',
+      },
+    });
+    const asked: string[] = [];
+    const pdf = (path: string) => () => {
+      asked.push(path);
+      return new Response(new Blob(['%PDF-1.3'], { type: 'application/pdf' }), {
+        headers: { 'content-type': 'application/pdf' },
+      });
+    };
+    mockAppApi({
+      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: cancelled }),
+      [`GET /api/booking/${PNR}/invoice`]: pdf('invoice'),
+      [`GET /api/booking/${PNR}/cancellation-invoice`]: pdf('cancellation-invoice'),
+    });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:document');
+    URL.revokeObjectURL = vi.fn();
+    const user = userEvent.setup();
+    renderApp(`/bookings/${PNR}`);
+    const section = await screen.findByRole('region', { name: 'Invoice' }, { timeout: 5_000 });
+    expect(within(section).getByText('Invoice number: UQ-2026-000042')).toBeDefined();
+    expect(within(section).getByText('Credit note number: UQC-2026-000007')).toBeDefined();
+    await user.click(within(section).getByRole('button', { name: 'Download credit note (PDF)' }));
+    await vi.waitFor(() => expect(saved).toEqual(['uniquair-credit-note-UQC-2026-000007.pdf']));
+    expect(asked).toEqual(['cancellation-invoice']);
+  });
+
   it('is not offered before the booking is paid', async () => {
     storeDeviceBooking(PNR);
     mockAppApi({
@@ -81,5 +124,6 @@ describe('the invoice on the booking page', () => {
     expect(await screen.findByText('Your booking is not paid')).toBeDefined();
     expect(screen.queryByRole('region', { name: 'Invoice' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Download invoice/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Download credit note/ })).toBeNull();
   });
 });

@@ -228,10 +228,10 @@ describe('cancellation with refunds', () => {
       `attachment; filename="uniquair-credit-note-${creditNote}.pdf"`,
     );
     const text = comparable(await pdfText(pdf.rawPayload));
-    const refunded = new Intl.NumberFormat('en', {
-      style: 'currency',
-      currency: offer.refund.currency,
-    }).format(offer.refund.amount / 100);
+    const { amount, currency } = offer.refund;
+    const refunded = new Intl.NumberFormat('en', { style: 'currency', currency }).format(
+      amount / 100,
+    );
     for (const expected of [
       'Credit note',
       creditNote,
@@ -242,18 +242,13 @@ describe('cancellation with refunds', () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
-    expectApiError(
-      await creditNoteOf({ ...booking, deviceToken: 'x'.repeat(43) }),
-      404,
-      'NOT_FOUND',
-    );
+    const stranger = await creditNoteOf({ ...booking, deviceToken: 'x'.repeat(43) });
+    expectApiError(stranger, 404, 'NOT_FOUND');
   });
 
   it('numbers credit notes in a series of their own, once per refunded cancellation', async () => {
-    const [first, second] = [await book('B'), await book('B')];
     const numbers: string[] = [];
-    for (const booking of [first, second]) {
-      if (!booking) throw new Error('two bookings expected');
+    for (const booking of [await book('B'), await book('B')]) {
       await pay(booking);
       const answer = await cancel(booking, { acceptedRefund: (await quote(booking)).refund });
       expect(answer.statusCode, answer.body).toBe(200);

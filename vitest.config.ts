@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // One test file per core at least (Vitest's default leaves one core free, which on a two-core
+    // machine runs the files one by one while most of them wait on their database). TEST_WORKERS
+    // sets another number.
+    maxWorkers: process.env.TEST_WORKERS ?? Math.max(2, availableParallelism()),
     projects: [
       {
         test: {

@@ -16,7 +16,7 @@ const accountData = {
 };
 
 async function heading(name: string | RegExp) {
-  return screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 }
 
 describe('routes of SPEC §2', () => {
@@ -42,7 +42,7 @@ describe('routes of SPEC §2', () => {
     // The title does not wait for the booking of the booking pages.
     mockAppApi({ 'GET /api/booking/AB12CD3/get': noAnswer });
     renderApp(url);
-    await waitFor(() => expect(document.title).toBe(`Uniquair - ${title}`), { timeout: 3000 });
+    await waitFor(() => expect(document.title).toBe(`Uniquair - ${title}`), { timeout: 10_000 });
     expect(await screen.findAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
@@ -124,7 +124,7 @@ describe('legacy and e-mail-link routes', () => {
   ])('%s redirects to %s%s', async (url, pathname, search) => {
     mockAppApi();
     const { router } = renderApp(url);
-    await waitFor(() => expect(router.state.location.pathname).toBe(pathname), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe(pathname), { timeout: 10_000 });
     expect(router.state.location.search).toBe(search);
   });
 
@@ -140,7 +140,7 @@ describe('legacy and e-mail-link routes', () => {
     vi.stubGlobal('location', { ...window.location, href: window.location.href, replace });
     try {
       renderApp(url);
-      await waitFor(() => expect(replace).toHaveBeenCalledWith(serverPath), { timeout: 3000 });
+      await waitFor(() => expect(replace).toHaveBeenCalledWith(serverPath), { timeout: 10_000 });
     } finally {
       vi.unstubAllGlobals();
     }
@@ -330,7 +330,7 @@ describe('start-up', () => {
     });
     renderApp('/');
     expect(
-      await screen.findByRole('heading', { name: 'There was an error.' }, { timeout: 3000 }),
+      await screen.findByRole('heading', { name: 'There was an error.' }, { timeout: 10_000 }),
     ).toBeDefined();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeDefined();
   });

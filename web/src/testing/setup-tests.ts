@@ -10,8 +10,9 @@ installConsoleGuard();
 emulateModalDialogs();
 
 // `findBy…` and `waitFor` give a screen this long to settle (1 s by default): enough for a busy
-// machine, and a wrong screen still fails, only later.
-configure({ asyncUtilTimeout: 5_000 });
+// machine running test files side by side (a route's first lazy chunk is transformed then), and
+// a wrong screen still fails, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 mockServer.listen({ onUnhandledRequest: 'error' });
 

@@ -8,7 +8,7 @@ const user0 = testUser;
 const answer = (user: Record<string, unknown>) => json(signedInAs(user));
 
 const heading = () =>
-  screen.findByRole('heading', { level: 1, name: 'Settings and account' }, { timeout: 3000 });
+  screen.findByRole('heading', { level: 1, name: 'Settings and account' }, { timeout: 10_000 });
 
 function account(extra: Parameters<typeof mockAppApi>[0] = {}) {
   return mockAppApi({

@@ -49,7 +49,7 @@ const answer = {
 async function chooseAirport(user: UserEvent, label: string, code: string) {
   await user.type(screen.getByRole('combobox', { name: label }), code);
   await user.click(
-    await screen.findByRole('option', { name: new RegExp(code) }, { timeout: 2000 }),
+    await screen.findByRole('option', { name: new RegExp(code) }, { timeout: 10_000 }),
   );
 }
 
@@ -57,7 +57,7 @@ async function fillIn(user: UserEvent, key = '') {
   await screen.findByRole(
     'heading',
     { level: 1, name: 'Airline flight search' },
-    { timeout: 3000 },
+    { timeout: 10_000 },
   );
   await chooseAirport(user, 'From', 'SOF');
   await chooseAirport(user, 'To', 'LHR');

@@ -11,7 +11,7 @@ const DEVICE_TOKEN = 'D'.repeat(43);
 const signedIn = signedInAs();
 
 const heading = (name: string) =>
-  screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+  screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 const emailField = () => screen.getByRole('textbox', { name: 'E-mail' });
 
 describe('sign in', () => {

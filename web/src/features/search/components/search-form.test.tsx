@@ -50,12 +50,12 @@ async function chooseAirport(user: UserEvent, label: 'From' | 'To', text: string
   if (!field) throw new Error(`no ${label} field`);
   await user.clear(field);
   await user.type(field, text);
-  const option = await screen.findByRole('option', { name: new RegExp(text) }, { timeout: 2000 });
+  const option = await screen.findByRole('option', { name: new RegExp(text) }, { timeout: 10_000 });
   await user.click(option);
 }
 
 async function form() {
-  return screen.findByRole('button', { name: 'Search flights' }, { timeout: 3000 });
+  return screen.findByRole('button', { name: 'Search flights' }, { timeout: 10_000 });
 }
 
 beforeEach(() => {
@@ -79,11 +79,11 @@ describe('search form', () => {
     expect(to.hasAttribute('disabled')).toBe(false);
     await user.type(to, 'Rom');
     expect(
-      await screen.findAllByText('No Matching Results', {}, { timeout: 2000 }),
+      await screen.findAllByText('No Matching Results', {}, { timeout: 10_000 }),
     ).not.toHaveLength(0);
     await user.clear(to);
     await user.type(to, 'L');
-    expect(await screen.findAllByRole('option', {}, { timeout: 2000 })).toHaveLength(1);
+    expect(await screen.findAllByRole('option', {}, { timeout: 10_000 })).toHaveLength(1);
   });
 
   it('searches a return trip, by keyboard, on the path the domain codec builds', async () => {

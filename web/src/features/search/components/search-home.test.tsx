@@ -76,7 +76,7 @@ describe('home: nearest airport and offers', () => {
     browserLocation('granted');
     mockAppApi({ 'GET /api/cheapest-price/LHR/offers': () => json(offers) });
     renderApp('/');
-    const from = await screen.findByRole('combobox', { name: 'From' }, { timeout: 3000 });
+    const from = await screen.findByRole('combobox', { name: 'From' }, { timeout: 10_000 });
     await waitFor(() => expect(from).toHaveProperty('value', 'London (LHR)'));
     expect(screen.getByText(/^Nearest airport: Heathrow \(LHR\), \d+ km away\.$/)).toBeDefined();
     expect(readLocationCookies()).toEqual({ latitude: 51.51, longitude: -0.59 });
@@ -96,7 +96,7 @@ describe('home: nearest airport and offers', () => {
     const getCurrentPosition = browserLocation('prompt');
     mockAppApi({ 'GET /api/cheapest-price/LHR/offers': () => json(offers) });
     renderApp('/');
-    const use = await screen.findByRole('button', { name: 'Use my location' }, { timeout: 3000 });
+    const use = await screen.findByRole('button', { name: 'Use my location' }, { timeout: 10_000 });
     expect(getCurrentPosition).not.toHaveBeenCalled();
     expect(readLocationCookies()).toBeNull();
     await user.click(use);
@@ -113,7 +113,7 @@ describe('home: nearest airport and offers', () => {
       await screen.findByText(
         'Location is off for this site; you can allow it in your browser’s settings.',
         {},
-        { timeout: 3000 },
+        { timeout: 10_000 },
       ),
     ).toBeDefined();
     await waitFor(() => expect(readLocationCookies()).toBeNull());

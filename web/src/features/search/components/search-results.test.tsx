@@ -76,7 +76,7 @@ function searchApi(extra: Record<string, ApiHandler> = {}) {
 }
 
 async function heading(name: string | RegExp) {
-  return screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 }
 
 function leg(name: RegExp) {
@@ -371,10 +371,14 @@ describe('search results', () => {
     expect(inits).toBe(1);
     // The clock passes the moment the result expires (1 s after it was checked).
     vi.setSystemTime(new Date(NOW.getTime() + 60_000));
-    const notice = await screen.findByText('Search result expired', {}, { timeout: 4000 });
+    const notice = await screen.findByText('Search result expired', {}, { timeout: 10_000 });
     expect(notice).toBeDefined();
     expect(
-      await screen.findByText(/^The flights below were searched again at /, {}, { timeout: 4000 }),
+      await screen.findByText(
+        /^The flights below were searched again at /,
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeDefined();
     expect(inits).toBe(2);
     expect(screen.getByText('3 flights found')).toBeDefined();

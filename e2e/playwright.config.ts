@@ -40,6 +40,11 @@ const DEPLOYMENT = /@deployment/;
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
+  // CI runs on a shared host that can be several times slower than a developer's machine (the
+  // same journey has taken 4 s here and 20 s there): a journey gets 90 s and an expectation 15 s
+  // before they fail. A wrong page still fails, only later; nothing asserted changes.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   // The journeys mostly wait on the browser and the server: two at a time even on two cores.

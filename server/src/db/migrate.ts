@@ -27,6 +27,7 @@ import * as addGatewayPartialRefunds from './migrations/20261126110100_add_gatew
 import * as addBookingSharesAndFeedback from './migrations/20261126120000_add_booking_shares_and_feedback.ts';
 import * as addScheduleChanges from './migrations/20261126130000_add_schedule_changes.ts';
 import * as addCreditNotes from './migrations/20261126140000_add_credit_notes.ts';
+import * as fixReturnDestinations from './migrations/20261126140100_fix_return_destinations.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -54,6 +55,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126120000_add_booking_shares_and_feedback': addBookingSharesAndFeedback,
   '20261126130000_add_schedule_changes': addScheduleChanges,
   '20261126140000_add_credit_notes': addCreditNotes,
+  '20261126140100_fix_return_destinations': fixReturnDestinations,
 };
 
 export interface MigrateOptions {

@@ -5,6 +5,7 @@ import { SEAT_HOLD_MINUTES, type BookingSegmentSchema } from '@uniquair/contract
 import type { SearchResult } from '@uniquair/contract/search';
 import { countPassengerTypes } from '@uniquair/domain/booking/passenger-rules';
 import { generatePnr } from '@uniquair/domain/booking/pnr';
+import { tripEnds } from '@uniquair/domain/booking/trip-ends';
 import { ymdFromUtcDate, type Ymd } from '@uniquair/domain/dates/ymd';
 import { DEFAULT_CURRENCY_CODE } from '@uniquair/domain/pricing/currency';
 import { seatedPassengers } from '@uniquair/domain/search/passengers';
@@ -161,8 +162,12 @@ export class BookingCreation {
     const ordered = [...legs].sort((a, b) => a.destinationIndex - b.destinationIndex);
     const firstLeg = ordered[0] as ChosenLeg;
     const lastLeg = ordered[ordered.length - 1] as ChosenLeg;
-    const firstSegment = firstLeg.flight.segments[0];
-    const lastSegment = lastLeg.flight.segments[lastLeg.flight.segments.length - 1];
+    const ends = tripEnds(
+      ordered.map(({ flight }) => ({
+        from: flight.segments[0]?.from ?? '',
+        to: flight.segments[flight.segments.length - 1]?.to ?? '',
+      })),
+    );
 
     // The passengers' columns, the same in the booking and in the account's saved passengers.
     const passengers = input.passengers.map((passenger): SavedPassengerInput => ({
@@ -204,8 +209,8 @@ export class BookingCreation {
           base_currency: DEFAULT_CURRENCY_CODE,
           base_total_minor: baseTotal,
           affiliate_id: context.affiliateId,
-          origin_airport: firstSegment?.from ?? '',
-          destination_airport: lastSegment?.to ?? '',
+          origin_airport: ends.from,
+          destination_airport: ends.to,
           departure_date: firstLeg.date,
           return_date: ordered.length > 1 ? lastLeg.date : null,
           locale: context.locale,

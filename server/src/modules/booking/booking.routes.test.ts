@@ -78,6 +78,13 @@ describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnde
       locale: 'en',
       search_hash: trip.hash,
     });
+    // A return is listed by where it goes, not by the airport it comes back to.
+    const out = firstFlight(trip, 0).segments;
+    expect([row.origin_airport, row.destination_airport]).toEqual([
+      out[0]?.from,
+      out[out.length - 1]?.to,
+    ]);
+    expect(row.destination_airport).not.toBe(row.origin_airport);
     const holds = await testApp.app.db
       .selectFrom('seat_holds')
       .selectAll()

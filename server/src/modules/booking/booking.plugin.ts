@@ -70,6 +70,7 @@ export const bookingPlugin = fp(
       now: () => app.now(),
       log: app.log,
       provider: () => app.paymentProvider,
+      mail: app.mail,
     });
     app.outbox.register(REFUND_TOPIC, async (payload) => {
       await refunds.send((payload as { cancellationId: number }).cancellationId);

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { formatMoney } from '../../lib/intl-format.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import {
   PaymentProviderUnavailableError,
   type PaymentProviderClient,
@@ -12,6 +14,7 @@ import {
   noteRefundAttempt,
   providerRefOfPayment,
 } from './booking.cancel-repository.ts';
+import { bookingById } from './booking.repository.ts';
 
 export interface RefundSenderOptions {
   db: Kysely<Database>;
@@ -19,6 +22,8 @@ export interface RefundSenderOptions {
   log: FastifyBaseLogger;
   /** The payment provider (looked up when a refund is sent: it is configured after bookings). */
   provider: () => PaymentProviderClient;
+  /** Tells the booker once the money is on its way back. */
+  mail: MailService;
 }
 
 /**
@@ -28,6 +33,7 @@ export interface RefundSenderOptions {
  * the entry runs (a retry after a timeout, another process after a crash) the money goes back
  * once. An unreachable provider leaves the refund `processing` and the entry is tried again; a
  * refusal marks it `failed` (the entry is tried again, with back-off, and logged each time).
+ * Reaching `refunded` e-mails the booker (`refundCompleted`), in the same transaction, so once.
  */
 export class RefundSender {
   readonly #options: RefundSenderOptions;
@@ -74,6 +80,7 @@ export class RefundSender {
       );
     }
     await this.#move(cancellationId, ['processing'], 'refunded');
+    this.#options.mail.kick();
   }
 
   #nowIso() {
@@ -89,7 +96,30 @@ export class RefundSender {
         updated_at: at,
         ...(to === 'refunded' ? { refund_error: null } : {}),
       });
-      if (moved) await addRefundEvent(trx, id, to, at);
+      if (!moved) return;
+      await addRefundEvent(trx, id, to, at);
+      if (to === 'refunded') await this.#tellBooker(trx, id);
+    });
+  }
+
+  /** The `refundCompleted` e-mail: how much went back, in the booking's language. */
+  async #tellBooker(trx: Kysely<Database>, cancellationId: number): Promise<void> {
+    const cancellation = await cancellationById(trx, cancellationId);
+    const booking = cancellation && (await bookingById(trx, cancellation.booking_id));
+    if (!cancellation || !booking) return;
+    await this.#options.mail.enqueue(trx, {
+      kind: 'refundCompleted',
+      to: booking.booker_email,
+      locale: booking.locale,
+      firstName: booking.booker_first_name,
+      values: {
+        pnr: booking.pnr,
+        refund: formatMoney(
+          Number(cancellation.refund_minor),
+          cancellation.currency,
+          booking.locale,
+        ),
+      },
     });
   }
 }

@@ -17,6 +17,7 @@ export const MAIL_KINDS = [
   'bookingCreated',
   'bookingLink',
   'bookingCancelled',
+  'refundCompleted',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -33,6 +34,7 @@ const PARTS: Readonly<Record<MailKind, { action: boolean; note: boolean }>> = {
   bookingCreated: { action: true, note: true },
   bookingLink: { action: true, note: true },
   bookingCancelled: { action: false, note: true },
+  refundCompleted: { action: false, note: true },
 };
 
 /** The catalogue keys one e-mail uses. */

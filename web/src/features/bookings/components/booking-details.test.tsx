@@ -222,4 +222,22 @@ describe('e-ticket page', () => {
       await screen.findByText('This ticket has not been issued, or does not exist.'),
     ).toBeDefined();
   });
+
+  it('offers no e-ticket of a cancelled booking, on the booking page or by its address', async () => {
+    storeDeviceBooking(PNR);
+    const cancelled = { ...ticketed, status: 'cancelled' as const };
+    mockAppApi({
+      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: cancelled }),
+    });
+    const { router } = renderApp(`/bookings/${PNR}`);
+    const tickets = await screen.findByRole('region', { name: 'Tickets' });
+    const voided =
+      'The tickets of this booking were cancelled with it and are no longer valid for travel.';
+    expect(within(tickets).getByText(voided)).toBeDefined();
+    expect(within(tickets).queryAllByRole('link')).toEqual([]);
+    await router.navigate(`/bookings/${PNR}/flight/0/ticket/0`);
+    expect(await screen.findByText(voided)).toBeDefined();
+    expect(screen.queryByRole('article', { name: 'Electronic ticket' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
+  });
 });

@@ -170,7 +170,10 @@ function BookingBody({ booking, airports }: BookingViewProps) {
 
       <section className={styles.section} aria-labelledby="booking-tickets">
         <h2 id="booking-tickets">{intl.formatMessage({ id: 'booking.tickets' })}</h2>
-        {booking.tickets.length === 0 ? (
+        {booking.tickets.length > 0 && booking.status === 'cancelled' ? (
+          // A cancelled booking's tickets are void: nothing to open or print.
+          <p>{intl.formatMessage({ id: 'booking.ticketsCancelled' })}</p>
+        ) : booking.tickets.length === 0 ? (
           <p>
             {intl.formatMessage({
               id: booking.status === 'paid' ? 'booking.ticketsPending' : 'booking.noTickets',

@@ -38,6 +38,13 @@ function ETicket({ booking, flightIndex, ticketIndex, airports }: BookingViewPro
       {intl.formatMessage({ id: 'payment.viewBooking' }, { pnr: booking.pnr })}
     </Link>
   );
+  if (booking.status === 'cancelled') {
+    return (
+      <EmptyState action={backLink}>
+        {intl.formatMessage({ id: 'booking.ticketsCancelled' })}
+      </EmptyState>
+    );
+  }
   if (!flight || !ticket || !passenger) {
     return (
       <EmptyState action={backLink}>{intl.formatMessage({ id: 'ticket.notIssued' })}</EmptyState>

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/database.ts';
 import { insertErrorReport } from '../modules/errors/errors.repository.ts';
-import { errorReportsCommand, parseSince } from './error-reports.ts';
+import { errorReportsCommand } from './error-reports.ts';
+import { parseSince } from './list-command.ts';
 import { UsageError, type CommandOutput } from './run-command.ts';
 
 function capture(): CommandOutput & { lines: string[] } {

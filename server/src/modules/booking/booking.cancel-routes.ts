@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  IdempotencyKeySchema,
-  PnrParamsSchema,
-} from '@uniquair/contract/booking';
+import { IDEMPOTENCY_KEY_HEADER, PnrParamsSchema } from '@uniquair/contract/booking';
 import {
   CancelBookingRequestSchema,
   CancelBookingResponseSchema,
@@ -13,7 +9,7 @@ import {
 } from '@uniquair/contract/cancellation';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
-import { ServiceError } from '../../lib/service-error.ts';
+import { requiredIdempotencyKey } from '../payments/payments.idempotency.ts';
 import { privateAnswer } from '../../plugins/auth.ts';
 import type { Viewer } from './booking.read.ts';
 import type { BookingService } from './booking.service.ts';
@@ -118,17 +114,10 @@ export async function cancellationRoutes(
       const booking = await guarded(request, reply, (viewer) =>
         service.open(request.params.pnr, viewer),
       );
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      if (key === undefined) {
-        throw new ServiceError('VALIDATION_ERROR', 'Idempotency-Key missing', {
-          [`headers.${IDEMPOTENCY_KEY_HEADER}`]: ['apiError.required'],
-        });
-      }
-      if (!IdempotencyKeySchema.safeParse(key).success) {
-        throw new ServiceError('VALIDATION_ERROR', 'Idempotency-Key malformed', {
-          [`headers.${IDEMPOTENCY_KEY_HEADER}`]: ['apiError.invalid'],
-        });
-      }
+      const key = requiredIdempotencyKey(
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+        'apiError.invalid',
+      );
       const answer = await service.cancel(booking, key, request.body);
       return privateAnswer(reply)
         .code(answer.status)

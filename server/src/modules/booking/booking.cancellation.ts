@@ -19,7 +19,7 @@ import { fareRulesOf } from '../flight/flight.fare-rules.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import {
-  claimIdempotencyKey,
+  claimIdempotencyKeyForRequest,
   completeIdempotencyKey,
   fingerprintOf,
   releaseIdempotencyKey,
@@ -190,7 +190,7 @@ export class BookingCancellations {
     key: string,
     request: CancelBookingRequest,
   ): Promise<StoredAnswer> {
-    const claim = await claimIdempotencyKey(this.#db, {
+    const claim = await claimIdempotencyKeyForRequest(this.#db, {
       scope: `cancel:${booking.pnr}`,
       key,
       fingerprint: fingerprintOf(request),
@@ -198,16 +198,6 @@ export class BookingCancellations {
       owner: this.#options.instance,
     });
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body };
-    if (claim.kind === 'mismatch') {
-      throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'Idempotency key reused', {
-        _: ['This Idempotency-Key was used with another request body'],
-      });
-    }
-    if (claim.kind === 'in_progress') {
-      throw new ServiceError('IDEMPOTENCY_KEY_IN_USE', 'Idempotency key in use', {
-        _: ['A request with this Idempotency-Key is still being processed'],
-      });
-    }
     try {
       const response = await this.#cancelClaimed(booking.id, request);
       const answer = { status: 200, body: JSON.stringify(response) };

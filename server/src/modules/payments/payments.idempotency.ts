@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '@uniquair/contract/booking';
 import type { Database } from '../../db/database.ts';
+import { ServiceError } from '../../lib/service-error.ts';
 
 /**
  * Idempotency keys (reference C1, C2, §5): the first request with a key in a scope claims it by
@@ -112,6 +114,47 @@ export async function claimIdempotencyKey(
     return { kind: 'in_progress' };
   }
   return { kind: 'in_progress' };
+}
+
+/**
+ * The `Idempotency-Key` header of a request: a missing key is a 400 VALIDATION_ERROR saying
+ * `apiError.required`, a malformed one says `malformed`.
+ */
+export function requiredIdempotencyKey(key: string | undefined, malformed: string): string {
+  if (key === undefined) {
+    throw new ServiceError('VALIDATION_ERROR', 'Idempotency-Key missing', {
+      [`headers.${IDEMPOTENCY_KEY_HEADER}`]: ['apiError.required'],
+    });
+  }
+  if (!IdempotencyKeySchema.safeParse(key).success) {
+    throw new ServiceError('VALIDATION_ERROR', 'Idempotency-Key malformed', {
+      [`headers.${IDEMPOTENCY_KEY_HEADER}`]: [malformed],
+    });
+  }
+  return key;
+}
+
+/**
+ * Claims a key for an API request: answers the claim, or the stored answer to send again. A key
+ * used with another body (422 IDEMPOTENCY_KEY_REUSED) or still being processed (409
+ * IDEMPOTENCY_KEY_IN_USE) throws its ServiceError.
+ */
+export async function claimIdempotencyKeyForRequest(
+  db: Kysely<Database>,
+  request: Parameters<typeof claimIdempotencyKey>[1],
+): Promise<Extract<IdempotencyClaim, { kind: 'claimed' | 'replay' }>> {
+  const claim = await claimIdempotencyKey(db, request);
+  if (claim.kind === 'mismatch') {
+    throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'Idempotency key reused', {
+      _: ['This Idempotency-Key was used with another request body'],
+    });
+  }
+  if (claim.kind === 'in_progress') {
+    throw new ServiceError('IDEMPOTENCY_KEY_IN_USE', 'Idempotency key in use', {
+      _: ['A request with this Idempotency-Key is still being processed'],
+    });
+  }
+  return claim;
 }
 
 /** Stores the answer of a claimed key for replay. */

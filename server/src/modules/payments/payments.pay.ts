@@ -15,7 +15,7 @@ import {
   type PaymentConvergence,
 } from './payments.converge.ts';
 import {
-  claimIdempotencyKey,
+  claimIdempotencyKeyForRequest,
   completeIdempotencyKey,
   fingerprintOf,
   releaseIdempotencyKey,
@@ -132,7 +132,7 @@ export class PayStep {
    */
   async pay(booking: BookingRow, key: string, request: PayRequest): Promise<StoredAnswer> {
     const scope = `pay:${booking.pnr}`;
-    const claim = await claimIdempotencyKey(this.#db, {
+    const claim = await claimIdempotencyKeyForRequest(this.#db, {
       scope,
       key,
       fingerprint: fingerprintOf(request),
@@ -140,16 +140,6 @@ export class PayStep {
       owner: this.#options.instance,
     });
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body };
-    if (claim.kind === 'mismatch') {
-      throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'Idempotency key reused', {
-        _: ['This Idempotency-Key was used with another request body'],
-      });
-    }
-    if (claim.kind === 'in_progress') {
-      throw new ServiceError('IDEMPOTENCY_KEY_IN_USE', 'Idempotency key in use', {
-        _: ['A request with this Idempotency-Key is still being processed'],
-      });
-    }
     try {
       const response = await this.#payClaimed(booking, attemptKeyOf(scope, key), request);
       const answer = { status: 200, body: JSON.stringify(response) };

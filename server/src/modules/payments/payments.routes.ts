@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IDEMPOTENCY_KEY_HEADER,
-  IdempotencyKeySchema,
   PayRequestSchema,
   PayResponseSchema,
   PnrParamsSchema,
@@ -11,6 +10,7 @@ import {
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import { ServiceError } from '../../lib/service-error.ts';
+import { requiredIdempotencyKey } from './payments.idempotency.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
 import { PaymentProviderUnavailableError, WebhookVerificationError } from './payments.provider.ts';
 import type { ReturnLanding } from './payments.converge.ts';
@@ -98,17 +98,10 @@ export async function paymentsRoutes(
     },
     async (request, reply) => {
       const booking = await openBooking(request, request.params.pnr);
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      if (key === undefined) {
-        throw new ServiceError('VALIDATION_ERROR', 'Idempotency-Key missing', {
-          [`headers.${IDEMPOTENCY_KEY_HEADER}`]: ['apiError.required'],
-        });
-      }
-      if (!IdempotencyKeySchema.safeParse(key).success) {
-        throw new ServiceError('VALIDATION_ERROR', 'Idempotency-Key malformed', {
-          [`headers.${IDEMPOTENCY_KEY_HEADER}`]: ['8 to 128 visible ASCII characters'],
-        });
-      }
+      const key = requiredIdempotencyKey(
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+        '8 to 128 visible ASCII characters',
+      );
       const answer = await payments.pay(booking, key, request.body);
       return sendStored(reply, answer);
     },

@@ -6,12 +6,29 @@ import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { drainOutbox } from '../../src/modules/outbox/outbox.service.ts';
 import { freshClient } from './accounts.ts';
 import { getBooking, type TripSearch } from './booking.ts';
-import { CARDS, type PaymentsTestApp } from './payments.ts';
-import { makeBooking, payBooking, type MadeBooking } from './payments-test-kit.ts';
+import type { TestClock } from './clock.ts';
+import { CARDS, startPaymentsTestApp, type PaymentsTestApp } from './payments.ts';
+import {
+  makeBooking,
+  payBooking,
+  PAYMENT_TEST_ENV,
+  type MadeBooking,
+} from './payments-test-kit.ts';
 
 /** What the schedule-change tests share: the airline partner call and the traveller's answers. */
 
 export const PARTNER_KEY = 'partner-key-schedule-aaaa';
+
+/**
+ * The app of a schedule-change test: payments through the sandbox gateway, the airline partner's
+ * key, and a search init that waits for its result.
+ */
+export function startScheduleChangeTestApp(clock: TestClock): Promise<PaymentsTestApp> {
+  return startPaymentsTestApp(
+    { ...PAYMENT_TEST_ENV, AIRLINE_API_KEYS: PARTNER_KEY },
+    { clock: clock.now, search: { initWaitMs: 10_000 } },
+  );
+}
 
 export function postScheduleChange(
   app: FastifyInstance,

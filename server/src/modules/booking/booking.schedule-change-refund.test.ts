@@ -9,14 +9,14 @@ import { freshClient } from '../../../test/helpers/accounts.ts';
 import { getBooking, searchTrip } from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
-import { startPaymentsTestApp, type PaymentsTestApp } from '../../../test/helpers/payments.ts';
-import { PAYMENT_TEST_ENV, type MadeBooking } from '../../../test/helpers/payments-test-kit.ts';
+import type { PaymentsTestApp } from '../../../test/helpers/payments.ts';
+import type { MadeBooking } from '../../../test/helpers/payments-test-kit.ts';
 import {
   legOf,
-  PARTNER_KEY,
   postScheduleChange,
   scheduleChangeRows,
   ticketedBooking,
+  startScheduleChangeTestApp,
 } from '../../../test/helpers/schedule-changes.ts';
 
 const HOUR_MS = 3_600_000;
@@ -30,10 +30,7 @@ describe(`cancelling after a schedule change (${dialectUnderTest()})`, () => {
   const clock = testClock();
 
   beforeAll(async () => {
-    test = await startPaymentsTestApp(
-      { ...PAYMENT_TEST_ENV, AIRLINE_API_KEYS: PARTNER_KEY },
-      { clock: clock.now, search: { initWaitMs: 10_000 } },
-    );
+    test = await startScheduleChangeTestApp(clock);
   });
 
   afterAll(() => test.close());

@@ -20,11 +20,10 @@ import { inventoryOf } from '../../../test/helpers/search.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import { startPaymentsTestApp, type PaymentsTestApp } from '../../../test/helpers/payments.ts';
+import type { PaymentsTestApp } from '../../../test/helpers/payments.ts';
 import {
   makeBooking,
   outboxOf,
-  PAYMENT_TEST_ENV,
   type MadeBooking,
 } from '../../../test/helpers/payments-test-kit.ts';
 import {
@@ -34,10 +33,10 @@ import {
   pendingInBookingsList,
   scheduleChangeRows,
   ticketedBooking,
-  PARTNER_KEY,
   postScheduleChange,
   substitutes,
   wallClock,
+  startScheduleChangeTestApp,
 } from '../../../test/helpers/schedule-changes.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
 
@@ -51,10 +50,7 @@ describe(`schedule changes (${dialectUnderTest()})`, () => {
   const clock = testClock();
 
   beforeAll(async () => {
-    test = await startPaymentsTestApp(
-      { ...PAYMENT_TEST_ENV, AIRLINE_API_KEYS: PARTNER_KEY },
-      { clock: clock.now, search: { initWaitMs: 10_000 } },
-    );
+    test = await startScheduleChangeTestApp(clock);
   });
 
   afterAll(() => test.close());

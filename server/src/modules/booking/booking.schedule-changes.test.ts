@@ -297,20 +297,11 @@ describe(`schedule changes (${dialectUnderTest()})`, () => {
 
     const choice = flights.find((flight) => flight.date !== leg.date) ?? flights[0];
     if (!choice) throw new Error('no substitute');
-    const target = await app.db
-      .selectFrom('fare_classes')
-      .selectAll()
-      .where('flight_id', '=', Number(choice.flightId))
-      .where('letter', '=', choice.fareClass)
-      .executeTakeFirstOrThrow();
+    const target = await fareClassOf(app, choice);
     const body = { flightIndex: 0, flightId: choice.flightId, fareClass: choice.fareClass };
 
     // Sold out meanwhile: 409 and nothing changes.
-    await app.db
-      .updateTable('fare_classes')
-      .set({ seats_left: 0 })
-      .where('id', '=', target.id)
-      .execute();
+    await setFareClass(app, target.id, { seats_left: 0 });
     expectApiError(await answer(app, unpaid, 'substitute', body), 409, 'SUBSTITUTE_SOLD_OUT');
     expect((await legOf(app, unpaid.id)).flight_ref).toBe(String(flightId));
     expect((await changeRows(unpaid.id))[0]?.answer).toBeNull();
@@ -376,17 +367,8 @@ describe(`schedule changes (${dialectUnderTest()})`, () => {
       (await substitutes(app, first, 0)).json(),
     ).flights;
     if (!choice) throw new Error('no substitute');
-    const target = await app.db
-      .selectFrom('fare_classes')
-      .selectAll()
-      .where('flight_id', '=', Number(choice.flightId))
-      .where('letter', '=', choice.fareClass)
-      .executeTakeFirstOrThrow();
-    await app.db
-      .updateTable('fare_classes')
-      .set({ seats_left: 2 })
-      .where('id', '=', target.id)
-      .execute();
+    const target = await fareClassOf(app, choice);
+    await setFareClass(app, target.id, { seats_left: 2 });
 
     const outcomes = await Promise.all(
       bookings.map(async (booking) => {

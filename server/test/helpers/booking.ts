@@ -173,6 +173,11 @@ export function getBooking(
   });
 }
 
+/** The stored `bookings` row of a PNR. */
+export async function bookingRowByPnr(app: FastifyInstance, pnr: string) {
+  return app.db.selectFrom('bookings').selectAll().where('pnr', '=', pnr).executeTakeFirstOrThrow();
+}
+
 /** The inventory fare class row of a selection. */
 export async function fareClassOf(
   app: FastifyInstance,

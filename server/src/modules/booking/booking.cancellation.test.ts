@@ -9,6 +9,7 @@ import {
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import {
+  bookingRowByPnr,
   bookingBody,
   createBooking,
   fareClassOf,
@@ -89,11 +90,7 @@ describe('cancellation with refunds', () => {
       const response = await createBooking(app, bookingBody(trip, { selections: [selection] }));
       if (response.statusCode !== 200) continue;
       const { pnr, deviceToken } = response.json<{ pnr: string; deviceToken: string }>();
-      const row = await app.db
-        .selectFrom('bookings')
-        .select('id')
-        .where('pnr', '=', pnr)
-        .executeTakeFirstOrThrow();
+      const row = await bookingRowByPnr(app, pnr);
       return { pnr, deviceToken, id: Number(row.id), selection };
     }
     throw new Error(`no bookable flight with a fare of ${letters}`);

@@ -2,6 +2,7 @@ import { CreateBookingResponseSchema, SEAT_HOLD_MINUTES } from '@uniquair/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import {
+  bookingRowByPnr,
   bookingBody,
   buildBookingTestApp,
   createBooking,
@@ -105,14 +106,7 @@ describe(`the hold sweeper (${dialectUnderTest()})`, () => {
       const response = await createBooking(app, body);
       expect(response.statusCode, response.body).toBe(200);
       const { pnr } = CreateBookingResponseSchema.parse(response.json());
-      const status = async () =>
-        (
-          await app.db
-            .selectFrom('bookings')
-            .select('status')
-            .where('pnr', '=', pnr)
-            .executeTakeFirstOrThrow()
-        ).status;
+      const status = async () => (await bookingRowByPnr(app, pnr)).status;
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(await status()).toBe('not_paid');
       clock.advance(HOLD_MS);

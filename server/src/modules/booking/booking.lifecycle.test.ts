@@ -9,6 +9,7 @@ import { addDays } from '@uniquair/domain/dates/ymd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import {
+  bookingRowByPnr,
   bookingBody,
   buildBookingTestApp,
   createBooking,
@@ -123,13 +124,7 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
     expect((await fareClassOf(app, selection)).seats_left).toBe(1);
 
     // A payment completing now re-takes the seat, all or nothing, once.
-    const bookingId = (
-      await app.db
-        .selectFrom('bookings')
-        .select('id')
-        .where('pnr', '=', pnr)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const bookingId = (await bookingRowByPnr(app, pnr)).id;
     expect(await app.bookings.retakeSeats(bookingId)).toBe(true);
     expect(await app.bookings.retakeSeats(bookingId)).toBe(false);
     expect((await fareClassOf(app, selection)).seats_left).toBe(0);
@@ -178,13 +173,7 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
     // The seats are sold to someone else meanwhile: re-taking fails and changes nothing.
     const fare = await fareClassOf(app, selection);
     await setFareClass(app, fare.id, { seats_left: 0 });
-    const id = (
-      await app.db
-        .selectFrom('bookings')
-        .select('id')
-        .where('pnr', '=', pnrs[0] ?? '')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const id = (await bookingRowByPnr(app, pnrs[0] ?? '')).id;
     expect(await app.bookings.retakeSeats(id)).toBe(false);
     const after = await app.db
       .selectFrom('bookings')
@@ -296,14 +285,7 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
     ]);
     const a = CreateBookingResponseSchema.parse(first?.json());
     const b = CreateBookingResponseSchema.parse(second?.json());
-    const idOf = async (pnr: string) =>
-      (
-        await app.db
-          .selectFrom('bookings')
-          .select('id')
-          .where('pnr', '=', pnr)
-          .executeTakeFirstOrThrow()
-      ).id;
+    const idOf = async (pnr: string) => (await bookingRowByPnr(app, pnr)).id;
     const now = clock.now();
     const token = await issueBookingLinkToken(
       app.db,
@@ -356,11 +338,7 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
     const created = await createBooking(app, bookingBody(search));
     const { pnr } = CreateBookingResponseSchema.parse(created.json());
     const now = clock.now();
-    const row = await app.db
-      .selectFrom('bookings')
-      .select('id')
-      .where('pnr', '=', pnr)
-      .executeTakeFirstOrThrow();
+    const row = await bookingRowByPnr(app, pnr);
     const finish = async () => {
       const token = await issueBookingLinkToken(
         app.db,
@@ -399,11 +377,7 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const { pnr, deviceToken } = CreateBookingResponseSchema.parse(response.json());
-    const row = await app.db
-      .selectFrom('bookings')
-      .select(['total_minor', 'currency'])
-      .where('pnr', '=', pnr)
-      .executeTakeFirstOrThrow();
+    const row = await bookingRowByPnr(app, pnr);
     expect(row.currency).toBe('GBP');
     const options = await getBooking(app, pnr, { tokens: [deviceToken], path: 'payment-options' });
     expect(options.statusCode, options.body).toBe(200);

@@ -3,6 +3,7 @@ import { BookingExtraDataResponseSchema } from '@uniquair/contract/booking-extra
 import { addDays, addYears, type Ymd } from '@uniquair/domain/dates/ymd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bookingRowByPnr,
   bookingBody,
   buildBookingTestApp,
   createBooking,
@@ -194,12 +195,11 @@ describe(`POST /api/booking/create: checks, prices, seats and extras (${dialectU
       });
       expect(accepted.statusCode, accepted.body).toBe(200);
       const { pnr } = CreateBookingResponseSchema.parse(accepted.json());
-      const row = await testApp.app.db
-        .selectFrom('bookings')
-        .select(['total_minor', 'currency'])
-        .where('pnr', '=', pnr)
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({ total_minor: fare.price_minor + 2_500, currency: 'USD' });
+      const { total_minor, currency } = await bookingRowByPnr(testApp.app, pnr);
+      expect({ total_minor, currency }).toEqual({
+        total_minor: fare.price_minor + 2_500,
+        currency: 'USD',
+      });
     });
 
     it('books at the current price when it fell', async () => {
@@ -211,11 +211,7 @@ describe(`POST /api/booking/create: checks, prices, seats and extras (${dialectU
       const response = await createBooking(testApp.app, body);
       expect(response.statusCode, response.body).toBe(200);
       const { pnr } = CreateBookingResponseSchema.parse(response.json());
-      const row = await testApp.app.db
-        .selectFrom('bookings')
-        .select('total_minor')
-        .where('pnr', '=', pnr)
-        .executeTakeFirstOrThrow();
+      const row = await bookingRowByPnr(testApp.app, pnr);
       expect(row.total_minor).toBe(1_000);
     });
   });

@@ -6,6 +6,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, freshClient, signIn } from '../../../test/helpers/accounts.ts';
 import {
+  bookingRowByPnr,
   bookingBody,
   buildBookingTestApp,
   createBooking,
@@ -62,11 +63,7 @@ describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnde
     expect(after.map((row) => row.seats_left)).toEqual(before.map((row) => row.seats_left - 3));
     const expected = before.reduce((sum, row) => sum + row.price_minor * 3, 0);
 
-    const row = await testApp.app.db
-      .selectFrom('bookings')
-      .selectAll()
-      .where('pnr', '=', created.pnr)
-      .executeTakeFirstOrThrow();
+    const row = await bookingRowByPnr(testApp.app, created.pnr);
     expect(row).toMatchObject({
       status: 'not_paid',
       owner_user_id: null,
@@ -162,11 +159,10 @@ describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnde
       payload: body,
     });
     expect(usd.statusCode, usd.body).toBe(200);
-    const row = await testApp.app.db
-      .selectFrom('bookings')
-      .select(['currency', 'total_minor', 'base_total_minor'])
-      .where('pnr', '=', CreateBookingResponseSchema.parse(usd.json()).pnr)
-      .executeTakeFirstOrThrow();
+    const row = await bookingRowByPnr(
+      testApp.app,
+      CreateBookingResponseSchema.parse(usd.json()).pnr,
+    );
     expect(row.currency).toBe('USD');
     expect(row.total_minor).toBe(row.base_total_minor);
   });
@@ -292,11 +288,7 @@ describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnde
         .execute();
       expect(saved).toEqual([{ first_name: 'TravellerA', document_number: 'AB100000' }]);
       const { pnr } = CreateBookingResponseSchema.parse(response.json());
-      const row = await testApp.app.db
-        .selectFrom('bookings')
-        .select('owner_user_id')
-        .where('pnr', '=', pnr)
-        .executeTakeFirstOrThrow();
+      const row = await bookingRowByPnr(testApp.app, pnr);
       expect(row.owner_user_id).toBe(account.id);
     });
   });

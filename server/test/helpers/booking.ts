@@ -13,6 +13,7 @@ import { buildTestApp, type TestApp } from './build.ts';
 import type { TestClock } from './clock.ts';
 import { TEST_TODAY } from './database.ts';
 import { dailyRoundTrip } from './search.ts';
+import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
 
 /** Booking tests' settings: results kept a day, no create limit, no unpaid caps, no sweeper. */
 export const BOOKING_TEST_ENV = {
@@ -35,6 +36,31 @@ export function buildBookingTestApp(
     { ...BOOKING_TEST_ENV, ...env },
     { clock: clock.now, search: { initWaitMs: 10_000 } },
   );
+}
+
+/** A booking test app that sends its e-mails to a test SMTP server of its own. */
+export interface MailingTestApp extends TestApp {
+  smtp: TestSmtpServer;
+}
+
+/**
+ * {@link buildBookingTestApp} with SMTP_URL pointing at a {@link startSmtpServer}; `close()` stops
+ * both.
+ */
+export async function buildMailingBookingTestApp(
+  clock: TestClock,
+  env: Record<string, string> = {},
+): Promise<MailingTestApp> {
+  const smtp = await startSmtpServer();
+  const testApp = await buildBookingTestApp(clock, { SMTP_URL: smtp.url, ...env });
+  return {
+    ...testApp,
+    smtp,
+    async close() {
+      await testApp.close();
+      await smtp.close();
+    },
+  };
 }
 
 export interface TripSearch {

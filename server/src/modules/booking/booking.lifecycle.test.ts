@@ -11,24 +11,19 @@ import { freshClient } from '../../../test/helpers/accounts.ts';
 import {
   bookingRowByPnr,
   bookingBody,
-  buildBookingTestApp,
   createBooking,
   fareClassOf,
   getBooking,
   searchTrip,
   setFareClass,
+  buildMailingBookingTestApp,
+  type MailingTestApp,
 } from '../../../test/helpers/booking.ts';
-import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { dailyRoundTrip } from '../../../test/helpers/search.ts';
-import {
-  linkIn,
-  startSmtpServer,
-  tokenIn,
-  type TestSmtpServer,
-} from '../../../test/helpers/smtp.ts';
+import { linkIn, tokenIn, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
 import { secretHash } from '../../lib/secret-hash.ts';
 import { refreshRouteDayPrices } from '../../db/route-day-prices.ts';
 import { markSeatsSold } from './booking.hold-repository.ts';
@@ -37,23 +32,19 @@ import { issueBookingLinkToken } from './booking.repository.ts';
 const HOLD_MS = SEAT_HOLD_MINUTES * 60_000;
 
 describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
-  let testApp: TestApp;
+  let testApp: MailingTestApp;
   let clock: TestClock;
   let smtp: TestSmtpServer;
 
   beforeAll(async () => {
     clock = testClock();
-    smtp = await startSmtpServer();
-    testApp = await buildBookingTestApp(clock, {
-      SMTP_URL: smtp.url,
+    testApp = await buildMailingBookingTestApp(clock, {
       PAYMENT_PROVIDERS: 'CREDIT_CARD,PAYPAL,DIRECT_TO_AIRLINE',
     });
+    smtp = testApp.smtp;
   });
 
-  afterAll(async () => {
-    await testApp.close();
-    await smtp.close();
-  });
+  afterAll(() => testApp.close());
 
   it('expires an unpaid hold when it ends: seats and price calendars come back', async () => {
     const { app } = testApp;

@@ -10,11 +10,11 @@ import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import {
   BOOKER,
-  buildBookingTestApp,
   getBooking,
   searchTrip,
+  buildMailingBookingTestApp,
+  type MailingTestApp,
 } from '../../../test/helpers/booking.ts';
-import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
@@ -23,14 +23,14 @@ import {
   payBooking,
   type MadeBooking,
 } from '../../../test/helpers/payments-test-kit.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
+import { type TestSmtpServer } from '../../../test/helpers/smtp.ts';
 import { secretHash } from '../../lib/secret-hash.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
 
 const HOUR_MS = 3_600_000;
 
 describe(`sharing, re-sent tickets and feedback (${dialectUnderTest()})`, () => {
-  let testApp: TestApp;
+  let testApp: MailingTestApp;
   let app: FastifyInstance;
   let clock: TestClock;
   let smtp: TestSmtpServer;
@@ -38,20 +38,16 @@ describe(`sharing, re-sent tickets and feedback (${dialectUnderTest()})`, () => 
 
   beforeAll(async () => {
     clock = testClock();
-    smtp = await startSmtpServer();
-    testApp = await buildBookingTestApp(clock, {
-      SMTP_URL: smtp.url,
+    testApp = await buildMailingBookingTestApp(clock, {
       PAYMENT_PROVIDERS: 'CREDIT_CARD,DIRECT_TO_AIRLINE',
       OUTBOX_POLL_MS: '0',
       BOOKING_LOOKUP_MISSES: '0',
     });
+    smtp = testApp.smtp;
     app = testApp.app;
   });
 
-  afterAll(async () => {
-    await testApp.close();
-    await smtp.close();
-  });
+  afterAll(() => testApp.close());
 
   /** An unpaid one-way booking of one adult, each on its own day. */
   async function unpaidBooking(): Promise<MadeBooking> {

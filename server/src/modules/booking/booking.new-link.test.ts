@@ -7,42 +7,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import {
   bookingBody,
-  buildBookingTestApp,
   createBooking,
   searchTrip,
+  buildMailingBookingTestApp,
+  type MailingTestApp,
 } from '../../../test/helpers/booking.ts';
-import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import {
-  linkIn,
-  startSmtpServer,
-  type ReceivedMail,
-  type TestSmtpServer,
-} from '../../../test/helpers/smtp.ts';
+import { linkIn, type ReceivedMail, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
 import { LINKS_PER_BOOKING_PER_HOUR, REQUESTED_LINK_HOURS } from './booking.hand-off.ts';
 
 const HOUR_MS = 3_600_000;
 
 describe(`a new e-mailed link on request (${dialectUnderTest()})`, () => {
-  let testApp: TestApp;
+  let testApp: MailingTestApp;
   let clock: TestClock;
   let smtp: TestSmtpServer;
 
   beforeAll(async () => {
     clock = testClock();
-    smtp = await startSmtpServer();
-    testApp = await buildBookingTestApp(clock, {
-      SMTP_URL: smtp.url,
+    testApp = await buildMailingBookingTestApp(clock, {
       BOOKING_LOOKUP_MISSES: '3',
     });
+    smtp = testApp.smtp;
   });
 
-  afterAll(async () => {
-    await testApp.close();
-    await smtp.close();
-  });
+  afterAll(() => testApp.close());
 
   const ask = (pnr: string, client = freshClient()) =>
     testApp.app.inject({

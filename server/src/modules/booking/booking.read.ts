@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { secretHash } from '../../lib/secret-hash.ts';
 import { ServiceError } from '../../lib/service-error.ts';
-import { fareRulesOf } from '../flight/flight.fare-rules.ts';
+import { fareRulesOf, fareTermsOf } from '../flight/flight.fare-rules.ts';
 import type { BookingHolds } from './booking.holds.ts';
 import { feedbackOf } from './booking.manage-repository.ts';
 import { scheduleChangesOf } from './booking.schedule-changes.ts';
@@ -236,13 +236,7 @@ export class BookingReads {
           date: flight.date,
           fareClass: flight.fare_letter,
           cabin: flight.cabin,
-          conditions: {
-            refundable: rules.refundable,
-            refundFee: rules.refundFee,
-            changeable: rules.changeable,
-            changeFee: rules.changeFee,
-          },
-          baggage: { cabin: rules.cabinBags, checked: rules.checkedBags },
+          ...fareTermsOf(rules),
           extrasOffered: rules.extras.map((extra) => ({ ...extra })),
         };
       }),

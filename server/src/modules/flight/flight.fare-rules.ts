@@ -82,6 +82,19 @@ export function fareRulesOf(letter: string): FareRules {
   return FARE_RULES[letter] ?? { ...(FARE_RULES.Q as FareRules), extras: [] };
 }
 
+/** A fare's conditions and baggage allowance as the API shows them (flight info, booking legs). */
+export function fareTermsOf(rules: FareRules) {
+  return {
+    conditions: {
+      refundable: rules.refundable,
+      refundFee: rules.refundFee,
+      changeable: rules.changeable,
+      changeFee: rules.changeFee,
+    },
+    baggage: { cabin: rules.cabinBags, checked: rules.checkedBags },
+  };
+}
+
 /** The extra a fare class sells under a code, or null when it sells none. */
 export function fareExtraOf(letter: string, code: string): FareExtra | null {
   return fareRulesOf(letter).extras.find((extra) => extra.code === code) ?? null;

@@ -3,7 +3,7 @@ import type { SearchFareClass, SearchFlight, SearchResult } from '@uniquair/cont
 import { convertMoney, DEFAULT_CURRENCY_CODE } from '@uniquair/domain/pricing/currency';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { SearchService } from '../search/search.service.ts';
-import { fareRulesOf } from './flight.fare-rules.ts';
+import { fareRulesOf, fareTermsOf } from './flight.fare-rules.ts';
 import type { CurrentFareRow, FlightRepository } from './flight.repository.ts';
 
 /** Inventory flights have numeric ids (their row ids); other suppliers' ids carry a prefix. */
@@ -111,13 +111,7 @@ export class FlightService {
             const rules = fareRulesOf(fare.letter);
             return {
               ...fare,
-              conditions: {
-                refundable: rules.refundable,
-                refundFee: rules.refundFee,
-                changeable: rules.changeable,
-                changeFee: rules.changeFee,
-              },
-              baggage: { cabin: rules.cabinBags, checked: rules.checkedBags },
+              ...fareTermsOf(rules),
               extras: rules.extras.map((extra) => ({ ...extra })),
             };
           }),

@@ -41,3 +41,23 @@ export function airportJson(airport: AirportColumns) {
     timeZone: airport.time_zone,
   };
 }
+
+/** The columns of a flight or leg row that give its times. */
+interface FlightTimeColumns {
+  departure_date: string;
+  departure_time: string;
+  departure_utc: string;
+  arrival_date: string;
+  arrival_time: string;
+  arrival_utc: string;
+}
+
+/** A flight's or leg's times as the API answers them: local (`date` T `time`) and UTC. */
+export function flightTimesJson(flight: FlightTimeColumns) {
+  return {
+    departureLocal: `${flight.departure_date}T${flight.departure_time}`,
+    departureUtc: flight.departure_utc,
+    arrivalLocal: `${flight.arrival_date}T${flight.arrival_time}`,
+    arrivalUtc: flight.arrival_utc,
+  };
+}

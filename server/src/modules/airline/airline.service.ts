@@ -2,7 +2,7 @@ import type { AirlineFlightsResponse } from '@uniquair/contract/airline';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { isValidRouteDay } from '@uniquair/domain/routes/route-availability';
 import type { FareClass } from '../../db/tables/inventory.ts';
-import { airportJson, routeJson } from '../../lib/network-json.ts';
+import { airportJson, flightTimesJson, routeJson } from '../../lib/network-json.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { AirlineRepository } from './airline.repository.ts';
 
@@ -56,10 +56,7 @@ export class AirlineService {
           id: flight.id,
           flightNumber: flight.flight_number,
           carrier: flight.carrier_code,
-          departureLocal: `${flight.departure_date}T${flight.departure_time}`,
-          departureUtc: flight.departure_utc,
-          arrivalLocal: `${flight.arrival_date}T${flight.arrival_time}`,
-          arrivalUtc: flight.arrival_utc,
+          ...flightTimesJson(flight),
           duration: flight.duration_minutes,
           stops: flight.stops,
           via: flight.via_airport,

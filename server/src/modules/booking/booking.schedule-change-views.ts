@@ -3,6 +3,7 @@ import type { BookingSegmentSchema } from '@uniquair/contract/booking';
 import type { BookingScheduleChange } from '@uniquair/contract/booking-schedule-changes';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
+import { flightTimesJson } from '../../lib/network-json.ts';
 import { formatClock, ZoneClock } from '../../db/seed/time-zones.ts';
 import {
   answerChange,
@@ -145,10 +146,7 @@ export function bookingSegments(
     carrierName: carriers.get(segment.carrier_code) ?? segment.carrier_code,
     from: segment.from_airport,
     to: segment.to_airport,
-    departureLocal: `${segment.departure_date}T${segment.departure_time}`,
-    departureUtc: segment.departure_utc,
-    arrivalLocal: `${segment.arrival_date}T${segment.arrival_time}`,
-    arrivalUtc: segment.arrival_utc,
+    ...flightTimesJson(segment),
     duration: segment.duration_minutes,
   }));
 }

@@ -8,14 +8,11 @@ import {
   CancellationQuoteResponseSchema,
 } from '@uniquair/contract/cancellation';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import { requiredIdempotencyKey } from '../payments/payments.idempotency.ts';
+import { errorResponses } from '../../lib/error-body.ts';
 import { privateAnswer } from '../../plugins/auth.ts';
 import type { Viewer } from './booking.read.ts';
 import type { BookingService } from './booking.service.ts';
-
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /** Cancel requests per client in a minute. */
 export const CANCEL_RATE_LIMIT = { max: 60, timeWindow: 60_000 } as const;
@@ -64,7 +61,7 @@ export async function cancellationRoutes(
         headers: z.object({ [DEVICE_TOKENS_HEADER]: deviceTokens }),
         response: {
           200: CancellationQuoteResponseSchema,
-          ...errors(400, 404, 409, 410, 429),
+          ...errorResponses(400, 404, 409, 410, 429),
         },
       },
     },
@@ -106,7 +103,7 @@ export async function cancellationRoutes(
         body: CancelBookingRequestSchema,
         response: {
           200: CancelBookingResponseSchema,
-          ...errors(400, 404, 409, 410, 415, 422, 429),
+          ...errorResponses(400, 404, 409, 410, 415, 422, 429),
         },
       },
     },

@@ -11,13 +11,10 @@ import {
   ShareTokenParamsSchema,
   SharedBookingResponseSchema,
 } from '@uniquair/contract/booking-manage';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
+import { errorResponses } from '../../lib/error-body.ts';
 import { privateAnswer } from '../../plugins/auth.ts';
 import { TicketResendLimit, type BookingManagement } from './booking.manage.ts';
 import { deviceTokensHeader, type BookingReadGuard } from './booking.read-guard.ts';
-
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /** Route limits of managing a booking, per client address in a minute. */
 export const MANAGE_RATE_LIMITS = {
@@ -61,7 +58,7 @@ export async function bookingManageRoutes(
           access,
         params: PnrParamsSchema,
         headers: deviceTokensHeader,
-        response: { 200: BookingShareResponseSchema, ...errors(400, 403, 404, 409, 429) },
+        response: { 200: BookingShareResponseSchema, ...errorResponses(400, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -82,7 +79,7 @@ export async function bookingManageRoutes(
         description: `\`revoked\` is false when no link was active. ${access}`,
         params: PnrParamsSchema,
         headers: deviceTokensHeader,
-        response: { 200: BookingShareRevokedResponseSchema, ...errors(400, 403, 404, 429) },
+        response: { 200: BookingShareRevokedResponseSchema, ...errorResponses(400, 403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -105,7 +102,7 @@ export async function bookingManageRoutes(
           'or stopped link; 410 SHARE_LINK_EXPIRED once the last flight has landed; limited per ' +
           'client (429 with Retry-After).',
         params: ShareTokenParamsSchema,
-        response: { 200: SharedBookingResponseSchema, ...errors(400, 404, 410, 429) },
+        response: { 200: SharedBookingResponseSchema, ...errorResponses(400, 404, 410, 429) },
       },
     },
     async (request, reply) => {
@@ -129,7 +126,10 @@ export async function bookingManageRoutes(
         params: PnrParamsSchema,
         headers: deviceTokensHeader,
         body: ResendTicketsRequestSchema,
-        response: { 200: ResendTicketsResponseSchema, ...errors(400, 403, 404, 409, 415, 429) },
+        response: {
+          200: ResendTicketsResponseSchema,
+          ...errorResponses(400, 403, 404, 409, 415, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -159,7 +159,10 @@ export async function bookingManageRoutes(
         params: PnrParamsSchema,
         headers: deviceTokensHeader,
         body: BookingFeedbackRequestSchema,
-        response: { 200: BookingFeedbackResponseSchema, ...errors(400, 403, 404, 415, 429) },
+        response: {
+          200: BookingFeedbackResponseSchema,
+          ...errorResponses(400, 403, 404, 415, 429),
+        },
       },
     },
     async (request, reply) => {

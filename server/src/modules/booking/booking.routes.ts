@@ -13,7 +13,7 @@ import {
   PnrParamsSchema,
 } from '@uniquair/contract/booking';
 import { BookingExtraDataResponseSchema } from '@uniquair/contract/booking-extra-data';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
+import { errorResponses } from '../../lib/error-body.ts';
 import { privateAnswer } from '../../plugins/auth.ts';
 import { currentAffiliate } from '../affiliates/affiliates.service.ts';
 import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
@@ -26,9 +26,6 @@ import { BUSY_RETRY_AFTER_SECONDS, busyAsUnavailable } from './booking.database-
 import { renderHandOffPage, type HandOffPurpose } from './booking.hand-off-page.ts';
 import { deviceTokensHeader, type BookingReadGuard } from './booking.read-guard.ts';
 import { scheduleChangeRoutes } from './booking.schedule-change-routes.ts';
-
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /**
  * Route limits of the booking reads and hand-offs, per client address (reference notes §9): sized
@@ -90,7 +87,7 @@ export async function bookingRoutes(
         body: CreateBookingRequestSchema,
         response: {
           200: CreateBookingResponseSchema,
-          ...errors(400, 403, 404, 409, 410, 415, 429, 502, 503),
+          ...errorResponses(400, 403, 404, 409, 410, 415, 429, 502, 503),
         },
       },
     },
@@ -134,7 +131,7 @@ export async function bookingRoutes(
           'nothing are limited per client (429 with Retry-After).',
         params: PnrParamsSchema,
         headers: deviceTokensHeader,
-        response: { 200: BookingResponseSchema, ...errors(400, 404, 429) },
+        response: { 200: BookingResponseSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -155,7 +152,7 @@ export async function bookingRoutes(
         description: 'Same access as `GET /api/booking/{pnr}/get`.',
         params: PnrParamsSchema,
         headers: deviceTokensHeader,
-        response: { 200: BookingExtraDataResponseSchema, ...errors(400, 404, 429) },
+        response: { 200: BookingExtraDataResponseSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -179,7 +176,7 @@ export async function bookingRoutes(
           'to the gateway, never to this API). Same access as `GET /api/booking/{pnr}/get`.',
         params: PnrParamsSchema,
         headers: deviceTokensHeader,
-        response: { 200: PaymentOptionsResponseSchema, ...errors(400, 404, 429) },
+        response: { 200: PaymentOptionsResponseSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -215,7 +212,7 @@ export async function bookingRoutes(
               description: doc.file,
               content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
             },
-            ...errors(400, 404, 409, 429),
+            ...errorResponses(400, 404, 409, 429),
           },
         },
       },
@@ -275,7 +272,7 @@ export async function bookingRoutes(
           params: BookingHandOffParamsSchema,
           response: {
             200: z.string().meta({ description: 'HTML page (text/html).' }),
-            ...errors(400, 429),
+            ...errorResponses(400, 429),
           },
         },
       },
@@ -304,7 +301,7 @@ export async function bookingRoutes(
           params: BookingHandOffParamsSchema,
           response: {
             200: BookingHandOffResponseSchema,
-            ...errors(400, 403, 410, 415, 429),
+            ...errorResponses(400, 403, 410, 415, 429),
           },
         },
       },
@@ -328,7 +325,7 @@ export async function bookingRoutes(
           "booking's own e-mail address, never to one given here, at most 3 an hour. The answer " +
           'is 202 whether or not the PNR exists; unknown PNRs count towards the look-up limit.',
         params: PnrParamsSchema,
-        response: { 202: BookingLinkSentResponseSchema, ...errors(400, 403, 415, 429) },
+        response: { 202: BookingLinkSentResponseSchema, ...errorResponses(400, 403, 415, 429) },
       },
     },
     async (request, reply) => {

@@ -10,14 +10,11 @@ import {
   SubstitutesQuerySchema,
   SubstitutesResponseSchema,
 } from '@uniquair/contract/booking-schedule-changes';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
+import { errorResponses } from '../../lib/error-body.ts';
 import { privateAnswer } from '../../plugins/auth.ts';
 import type { Viewer } from './booking.read.ts';
 import type { BookingService } from './booking.service.ts';
 import type { ChangeableBooking } from './booking.schedule-changes.ts';
-
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /** Answers to schedule changes, per client in a minute (each is one tap of a traveller). */
 const ANSWER_RATE_LIMIT = { max: 60, timeWindow: 60_000 } as const;
@@ -71,7 +68,7 @@ export function scheduleChangeRoutes(
         body: AcceptScheduleChangeRequestSchema,
         response: {
           200: ScheduleChangeAnswerResponseSchema,
-          ...errors(400, 403, 404, 409, 415, 429),
+          ...errorResponses(400, 403, 404, 409, 415, 429),
         },
       },
     },
@@ -102,7 +99,7 @@ export function scheduleChangeRoutes(
         params: PnrParamsSchema,
         querystring: SubstitutesQuerySchema,
         headers,
-        response: { 200: SubstitutesResponseSchema, ...errors(400, 404, 409, 429) },
+        response: { 200: SubstitutesResponseSchema, ...errorResponses(400, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -134,7 +131,7 @@ export function scheduleChangeRoutes(
         body: SubstituteRequestSchema,
         response: {
           200: ScheduleChangeAnswerResponseSchema,
-          ...errors(400, 403, 404, 409, 415, 429, 503),
+          ...errorResponses(400, 403, 404, 409, 415, 429, 503),
         },
       },
     },

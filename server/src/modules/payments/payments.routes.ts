@@ -8,7 +8,7 @@ import {
   PnrParamsSchema,
 } from '@uniquair/contract/booking';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
-import { ErrorBodySchema } from '@uniquair/contract/error-body';
+import { errorResponses } from '../../lib/error-body.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { requiredIdempotencyKey } from './payments.idempotency.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
@@ -16,9 +16,6 @@ import { PaymentProviderUnavailableError, WebhookVerificationError } from './pay
 import type { ReturnLanding } from './payments.converge.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { SIGNATURE_HEADER } from './payments.webhook-signature.ts';
-
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /** Pay attempts per client in a minute; returns from provider pages likewise. */
 export const PAYMENT_RATE_LIMITS = { pay: 300, paymentReturn: 600 } as const;
@@ -92,7 +89,7 @@ export async function paymentsRoutes(
         body: PayRequestSchema,
         response: {
           200: PayResponseSchema,
-          ...errors(400, 402, 404, 409, 410, 415, 422, 429, 502),
+          ...errorResponses(400, 402, 404, 409, 410, 415, 422, 429, 502),
         },
       },
     },
@@ -128,7 +125,7 @@ export async function paymentsRoutes(
         querystring: z.object({ payment: z.string().min(1).max(200) }),
         response: {
           302: z.null().meta({ description: 'To the result page' }),
-          ...errors(400, 429),
+          ...errorResponses(400, 429),
         },
       },
     },
@@ -173,7 +170,7 @@ async function webhookRoute(app: FastifyInstance, options: { payments: PaymentsS
         headers: z.object({ [SIGNATURE_HEADER]: z.string().max(2_000).optional() }),
         response: {
           200: z.object({ received: z.literal(true) }),
-          ...errors(400, 415, 503),
+          ...errorResponses(400, 415, 503),
         },
       },
     },

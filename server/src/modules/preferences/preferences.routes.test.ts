@@ -1,4 +1,4 @@
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
   CurrencySelectResponseSchema,
@@ -22,6 +22,12 @@ function cookieHeader(response: LightMyRequestResponse): string {
     .join('; ');
 }
 
+/** `GET /api/data/init` sent with these headers: the data the app starts with. */
+async function initWith(app: FastifyInstance, headers: Record<string, string>) {
+  const response = await app.inject({ method: 'GET', url: '/api/data/init', headers });
+  return InitResponseSchema.parse(response.json());
+}
+
 describe('POST /api/data/{currency,locale}/…/select', () => {
   const testApp = useTestApp();
 
@@ -41,12 +47,10 @@ describe('POST /api/data/{currency,locale}/…/select', () => {
     expect(cookie).toContain('SameSite=Lax');
     expect(cookie).not.toContain('Secure');
 
-    const init = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/data/init',
-      headers: { cookie: cookieHeader(response), 'accept-language': 'ko' },
+    const data = await initWith(testApp.app, {
+      cookie: cookieHeader(response),
+      'accept-language': 'ko',
     });
-    const data = InitResponseSchema.parse(init.json());
     expect(data.locale).toBe('ko');
     expect(data.currencies.currency.code).toBe('EUR');
   });
@@ -80,12 +84,10 @@ describe('POST /api/data/{currency,locale}/…/select', () => {
     expect(body.currency.code).toBe('RON');
     expect(setCookies(response)[0]).toMatch(/^uq_locale=ro;.*HttpOnly/);
 
-    const init = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/data/init',
-      headers: { cookie: cookieHeader(response), 'accept-language': 'de' },
+    const data = await initWith(testApp.app, {
+      cookie: cookieHeader(response),
+      'accept-language': 'de',
     });
-    const data = InitResponseSchema.parse(init.json());
     expect(data.locale).toBe('ro');
     expect(data.currencies.currency.code).toBe('RON');
 
@@ -148,19 +150,9 @@ describe('preference cookies over HTTPS', () => {
       expect(cookie).toMatch(/^__Host-uq_locale=da;/);
       expect(cookie).toContain('Secure');
       expect(cookie).not.toContain('Domain');
-      const init = await testApp.app.inject({
-        method: 'GET',
-        url: '/api/data/init',
-        headers: { cookie: cookieHeader(response) },
-      });
-      expect(InitResponseSchema.parse(init.json()).locale).toBe('da');
+      expect((await initWith(testApp.app, { cookie: cookieHeader(response) })).locale).toBe('da');
       // A cookie without the prefix (settable by a sibling host) is not trusted.
-      const unprefixed = await testApp.app.inject({
-        method: 'GET',
-        url: '/api/data/init',
-        headers: { cookie: 'uq_locale=da' },
-      });
-      expect(InitResponseSchema.parse(unprefixed.json()).locale).toBe('en');
+      expect((await initWith(testApp.app, { cookie: 'uq_locale=da' })).locale).toBe('en');
     } finally {
       await testApp.close();
     }

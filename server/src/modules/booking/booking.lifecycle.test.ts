@@ -359,13 +359,7 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
   it('payment options: the enabled methods at the booking’s charge, and where cards are tokenised', async () => {
     const { app } = testApp;
     const search = await searchTrip(app, { oneWay: true, days: 37 });
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/booking/create',
-      remoteAddress: freshClient(),
-      headers: { cookie: 'uq_currency=GBP' },
-      payload: bookingBody(search),
-    });
+    const response = await createBooking(app, bookingBody(search), { cookie: 'uq_currency=GBP' });
     expect(response.statusCode, response.body).toBe(200);
     const { pnr, deviceToken } = CreateBookingResponseSchema.parse(response.json());
     const row = await bookingRowByPnr(app, pnr);

@@ -128,13 +128,7 @@ describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnde
 
   it('charges in the selected currency when it is EUR, converted once from the USD total', async () => {
     const body = bookingBody(trip);
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/booking/create',
-      remoteAddress: freshClient(),
-      headers: { cookie: 'uq_currency=EUR' },
-      payload: body,
-    });
+    const response = await createBooking(testApp.app, body, { cookie: 'uq_currency=EUR' });
     expect(response.statusCode, response.body).toBe(200);
     const { pnr, deviceToken } = CreateBookingResponseSchema.parse(response.json());
     const { booking } = BookingResponseSchema.parse(
@@ -151,13 +145,7 @@ describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnde
     });
     expect(booking.baseTotal.currency).toBe('USD');
     // A currency that cannot be charged (here KRW) is charged in USD.
-    const usd = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/booking/create',
-      remoteAddress: freshClient(),
-      headers: { cookie: 'uq_currency=KRW' },
-      payload: body,
-    });
+    const usd = await createBooking(testApp.app, body, { cookie: 'uq_currency=KRW' });
     expect(usd.statusCode, usd.body).toBe(200);
     const row = await bookingRowByPnr(
       testApp.app,

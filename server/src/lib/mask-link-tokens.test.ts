@@ -4,6 +4,7 @@ import { buildApp } from '../app.ts';
 import { loggerOptions } from '../config/logging.ts';
 import { loadConfig } from '../config/env.ts';
 import { maskLinkTokens } from './mask-link-tokens.ts';
+import { testConfig } from '../../test/helpers/build.ts';
 
 const TOKEN = '0123456789abcdef0123456789abcdef01234567';
 
@@ -49,10 +50,7 @@ describe('maskLinkTokens', () => {
   it('keeps tokens out of the real request log', async () => {
     const database = await createTestDatabase();
     const lines: string[] = [];
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      WEB_DIST_DIR: '/nonexistent-web-dist',
+    const config = testConfig(database.url, {
       LOG_LEVEL: 'info',
     });
     const options = loggerOptions(config) as Record<string, unknown>;

@@ -2,7 +2,6 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../db/dialect.ts';
 import {
   BOOKING_TEST_ENV,
@@ -18,6 +17,7 @@ import {
   type TestDatabase,
 } from '../../test/helpers/database.ts';
 import { startTcpProxy, type TcpProxy } from '../../test/helpers/tcp-proxy.ts';
+import { testConfig } from '../../test/helpers/build.ts';
 
 /**
  * PostgreSQL lost mid-run (docs/booking.md): the app reaches the database through a TCP proxy the
@@ -38,10 +38,7 @@ describe.runIf(dialectUnderTest() === 'postgres')('the database lost mid-run', (
     proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
     url.host = proxy.address;
     database = openDatabase(url.toString());
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: url.toString(),
-      WEB_DIST_DIR: '/nonexistent-web-dist',
+    const config = testConfig(url.toString(), {
       ...BOOKING_TEST_ENV,
     });
     const stream = new Writable({

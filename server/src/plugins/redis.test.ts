@@ -1,12 +1,12 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config/env.ts';
 import { OutageLog } from '../lib/outage-log.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/database.ts';
 import { eventually } from '../../test/helpers/search.ts';
 import { startTcpProxy, type TcpProxy } from '../../test/helpers/tcp-proxy.ts';
 import type { FastifyInstance } from 'fastify';
+import { testConfig } from '../../test/helpers/build.ts';
 
 const REDIS = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 
@@ -25,10 +25,7 @@ describe('a Redis outage in the log', () => {
   beforeAll(async () => {
     proxy = await startTcpProxy({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
     database = await createTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      WEB_DIST_DIR: '/nonexistent-web-dist',
+    const config = testConfig(database.url, {
       REDIS_URL: `redis://${proxy.address}`,
     });
     const stream = new Writable({

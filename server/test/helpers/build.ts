@@ -22,6 +22,19 @@ export interface TestApp {
 export type TestAppOptions = Pick<BuildAppOptions, 'clock' | 'search' | 'paymentGateway' | 'push'>;
 
 /**
+ * The configuration of a test app over the database at `databaseUrl`, validated as in production:
+ * test mode, no built web app, `env` over it.
+ */
+export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...env,
+  });
+}
+
+/**
  * Builds the real application over this test file's own copy of the seeded database (SQLite, or
  * PostgreSQL when TEST_DATABASE_URL is set). Environment overrides go through the same validation
  * as in production. Every answer `app.inject` receives is checked against the served OpenAPI
@@ -32,12 +45,7 @@ export async function buildTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: database.url,
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    ...env,
-  });
+  const config = testConfig(database.url, env);
   const app = await buildApp({
     ...options,
     config,

@@ -15,8 +15,7 @@ import {
   TitlesResponseSchema,
 } from '@uniquair/contract/data';
 import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config/env.ts';
-import { buildTestApp } from '../../../test/helpers/build.ts';
+import { testConfig, buildTestApp } from '../../../test/helpers/build.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
 import { bumpDatasetVersion } from '../../db/dataset-versions.ts';
 
@@ -52,10 +51,7 @@ describe('reference data caching', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      WEB_DIST_DIR: '/nonexistent-web-dist',
+    const config = testConfig(database.url, {
       DATASET_VERSION_CHECK_MS: '0',
       // Background work would read through the recorded connection at any moment: the sandbox
       // gateway mounted in the app (an external one instead), the outbox worker, the hold

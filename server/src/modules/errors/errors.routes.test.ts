@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorReportResponseSchema } from '@uniquair/contract/error-report';
 import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config/env.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { listLatestErrorReports } from './errors.repository.ts';
 import { ERROR_REPORTS_PER_MINUTE } from './errors.service.ts';
+import { testConfig } from '../../../test/helpers/build.ts';
 
 const REPORT = {
   component: 'BookingPay',
@@ -26,10 +26,7 @@ describe('POST /api/error/save', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      WEB_DIST_DIR: '/nonexistent-web-dist',
+    const config = testConfig(database.url, {
       LOG_LEVEL: 'warn',
     });
     app = await buildApp({

@@ -5,10 +5,9 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config/env.ts';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import { bookingBody, createBooking, searchTrip } from '../../../test/helpers/booking.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { testConfig, buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import {
   createTestDatabase,
@@ -150,10 +149,7 @@ describe(`PAY-8: a checkout leaves no card number behind (${dialectUnderTest()})
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     baseUrl = `http://127.0.0.1:${port}`;
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      WEB_DIST_DIR: '/nonexistent-web-dist',
+    const config = testConfig(database.url, {
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       ...PAYMENT_TEST_ENV,

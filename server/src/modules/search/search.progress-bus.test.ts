@@ -6,9 +6,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildApp, type BuildAppOptions } from '../../app.ts';
-import { loadConfig } from '../../config/env.ts';
 import { openDatabase } from '../../db/dialect.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
+import { testConfig, buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import {
@@ -43,10 +42,7 @@ async function secondProcess(
   options: Pick<BuildAppOptions, 'clock' | 'search'>,
 ): Promise<FastifyInstance> {
   const database = openDatabase(first.config.databaseUrl);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: first.config.databaseUrl,
-    WEB_DIST_DIR: '/nonexistent-web-dist',
+  const config = testConfig(first.config.databaseUrl, {
     ...env,
   });
   const app = await buildApp({ ...options, config, database, logger: false });

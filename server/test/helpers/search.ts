@@ -27,6 +27,17 @@ export async function dailyRoundTrip(db: Kysely<Database>): Promise<{ out: Route
   throw new Error('The seed has no daily round trip');
 }
 
+/** The inventory's flights of a route on a day, in departure order. */
+export function flightsOfRouteOn(db: Kysely<Database>, routeId: number, date: Ymd) {
+  return db
+    .selectFrom('flights')
+    .selectAll()
+    .where('route_id', '=', routeId)
+    .where('departure_date', '=', date)
+    .orderBy('departure_utc')
+    .execute();
+}
+
 /** Daily open routes forming a chain A→B→C→…, for multi-city searches of `legs` legs. */
 export async function dailyChain(db: Kysely<Database>, legs: number): Promise<Route[]> {
   const routes = (await db.selectFrom('routes').selectAll().orderBy('id').execute()).filter(

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/build.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import { dailyRoundTrip, nonDailyRoute } from '../../../test/helpers/search.ts';
+import { dailyRoundTrip, flightsOfRouteOn, nonDailyRoute } from '../../../test/helpers/search.ts';
 import type { Route } from '../../db/tables/inventory.ts';
 
 describe(`GET /api/airline/flights (${dialectUnderTest()})`, () => {
@@ -43,13 +43,7 @@ describe(`GET /api/airline/flights (${dialectUnderTest()})`, () => {
       date,
       operates: true,
     });
-    const flights = await db
-      .selectFrom('flights')
-      .selectAll()
-      .where('route_id', '=', route.id)
-      .where('departure_date', '=', date)
-      .orderBy('departure_utc')
-      .execute();
+    const flights = await flightsOfRouteOn(db, route.id, date);
     expect(body.flights.map((flight) => flight.id)).toEqual(flights.map((flight) => flight.id));
     for (const flight of body.flights) {
       const fares = await db

@@ -11,7 +11,7 @@ import {
   inventorySearchApp,
   ONE_ADULT,
 } from '../../../test/helpers/search-api.ts';
-import { dailyChain } from '../../../test/helpers/search.ts';
+import { dailyChain, flightsOfRouteOn } from '../../../test/helpers/search.ts';
 import type { Route } from '../../db/tables/inventory.ts';
 import { searchHash } from './search.hash.ts';
 
@@ -52,13 +52,7 @@ describe(`search on the inventory (${dialectUnderTest()})`, () => {
 
     // The same flights as the inventory: that route and day, fare classes with 3 seats left.
     const { db } = testApp.app;
-    const flights = await db
-      .selectFrom('flights')
-      .selectAll()
-      .where('route_id', '=', out.id)
-      .where('departure_date', '=', date)
-      .orderBy('departure_utc')
-      .execute();
+    const flights = await flightsOfRouteOn(db, out.id, date);
     const fares = await db
       .selectFrom('fare_classes')
       .selectAll()

@@ -201,24 +201,28 @@ describe(`cheapest-price calendars and offers (${dialectUnderTest()})`, () => {
         ).map((row) => row.id);
       const datesOf = (first: Ymd, count: number) =>
         Array.from({ length: count }, (_, index) => addDays(first, index));
+      const setFaresBetween = async (
+        first: Ymd,
+        last: Ymd,
+        changes: { price_minor?: number; seats_left?: number },
+      ) => {
+        const flights = await flightsBetween(first, last);
+        await db
+          .updateTable('fare_classes')
+          .set(changes)
+          .where('flight_id', 'in', flights)
+          .execute();
+      };
 
       // Every fare of February at one price.
-      await db
-        .updateTable('fare_classes')
-        .set({ price_minor: 12_300 })
-        .where('flight_id', 'in', await flightsBetween('2027-02-01' as Ymd, '2027-02-28' as Ymd))
-        .execute();
+      await setFaresBetween('2027-02-01' as Ymd, '2027-02-28' as Ymd, { price_minor: 12_300 });
       await refreshRouteDayPrices(db, [back.id], datesOf('2027-02-01' as Ymd, 28));
       const equal = await days(back.id, 2027, 2);
       expect(equal.days).toHaveLength(28);
       expect(equal.days.every((day) => day.price === 12_300 && day.rating === 1)).toBe(true);
 
       // March sold out but for its first day.
-      await db
-        .updateTable('fare_classes')
-        .set({ seats_left: 0 })
-        .where('flight_id', 'in', await flightsBetween('2027-03-02' as Ymd, '2027-03-31' as Ymd))
-        .execute();
+      await setFaresBetween('2027-03-02' as Ymd, '2027-03-31' as Ymd, { seats_left: 0 });
       await refreshRouteDayPrices(db, [back.id], datesOf('2027-03-01' as Ymd, 31));
       const single = await days(back.id, 2027, 3);
       expect(single.days.map((day) => [day.date, day.rating])).toEqual([['2027-03-01', 1]]);

@@ -15,6 +15,7 @@ import {
   type TestDatabase,
 } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
+import type { CardToken } from '../../../test/helpers/payments.ts';
 import { passesLuhn } from '@uniquair/domain/payments/card-number';
 import { containsCardNumber } from '../../plugins/card-data-guard.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
@@ -195,13 +196,7 @@ describe(`PAY-8: a checkout leaves no card number behind (${dialectUnderTest()})
       body: JSON.stringify({ holder: 'Canary Test', number, expMonth: 7, expYear: 2031, cvc }),
     });
     expect(tokenResponse.status).toBe(200);
-    const card = (await tokenResponse.json()) as {
-      token: string;
-      brand: string;
-      last4: string;
-      expMonth: number;
-      expYear: number;
-    };
+    const card = (await tokenResponse.json()) as CardToken;
     const paid = await payBooking(app, booking, { method: 'CREDIT_CARD', card });
     expect(paid.statusCode, paid.body).toBe(200);
     await drainOutbox(app);

@@ -9,7 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
 import { SandboxGatewayClient } from '../payments/payments.sandbox-client.ts';
-import { CARDS, webhookReceiver, type WebhookReceiver } from '../../../test/helpers/payments.ts';
+import {
+  CARDS,
+  webhookReceiver,
+  type WebhookReceiver,
+  type CardToken,
+} from '../../../test/helpers/payments.ts';
 
 const ENTRY = fileURLToPath(new URL('./sandbox-gateway.standalone.ts', import.meta.url));
 
@@ -102,13 +107,7 @@ describe('the sandbox gateway as a separate process (npm run gateway -w server)'
       }),
     });
     expect(tokenResponse.status).toBe(200);
-    const card = (await tokenResponse.json()) as {
-      token: string;
-      brand: string;
-      last4: string;
-      expMonth: number;
-      expYear: number;
-    };
+    const card = (await tokenResponse.json()) as CardToken;
 
     const payment = await client.charge({
       attemptKey: randomUUID(),

@@ -1,6 +1,7 @@
 import { addDays, isoWeekdayOf, type Ymd } from '@uniquair/domain/dates/ymd';
 import { ALL_DAYS_MASK, operatesOnIsoWeekday } from '@uniquair/domain/routes/day-of-week';
 import { describe, expect, it } from 'vitest';
+import { intlLocalTime } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { Problems, seededInventory } from '../../../test/helpers/seeded-inventory.ts';
 import type { FlightSegment, Route } from '../tables/inventory.ts';
@@ -61,26 +62,15 @@ describe(`the seeded database (${dialectUnderTest()}, today ${TEST_TODAY})`, () 
 
     it("show local times that match each airport's time zone on that date", () => {
       const zones = new Map(data.airports.map((airport) => [airport.code, airport.time_zone]));
-      const formats = new Map<string, Intl.DateTimeFormat>();
+      const formats = new Map<string, (instant: number) => string>();
       const local = (instant: string, airport: string): string => {
         const timeZone = zones.get(airport) ?? 'UTC';
         let format = formats.get(timeZone);
         if (!format) {
-          format = new Intl.DateTimeFormat('en-CA', {
-            timeZone,
-            hourCycle: 'h23',
-            year: 'numeric',
-            month: '2-digit',
-            day: '2-digit',
-            hour: '2-digit',
-            minute: '2-digit',
-          });
+          format = intlLocalTime(timeZone);
           formats.set(timeZone, format);
         }
-        const parts = Object.fromEntries(
-          format.formatToParts(Date.parse(instant)).map((part) => [part.type, part.value]),
-        );
-        return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+        return format(Date.parse(instant));
       };
       const problems = new Problems();
       for (let i = 0; i < data.flights.length; i += 7) {

@@ -2,7 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BookingDetail } from '@uniquair/contract/booking';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { storeDeviceBooking, testBooking } from '../../../testing/booking-fixtures.ts';
+import {
+  mockStoredBooking,
+  storeDeviceBooking,
+  testBooking,
+} from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
@@ -102,10 +106,8 @@ describe('cancelling a booking', () => {
   });
 
   it('says plainly when the quote changed, and shows the new one', async () => {
-    storeDeviceBooking(PNR);
     let quotes = 0;
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: ticketed }),
+    mockStoredBooking(ticketed, {
       [`GET /api/booking/${PNR}/cancellation-quote`]: () => {
         quotes += 1;
         return json(quote);
@@ -130,11 +132,7 @@ describe('cancelling a booking', () => {
   });
 
   it('a cancelled booking without money to give back says so and offers no cancel', async () => {
-    storeDeviceBooking(PNR);
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () =>
-        json({ success: true, booking: testBooking({ status: 'cancelled', payable: false }) }),
-    });
+    mockStoredBooking(testBooking({ status: 'cancelled', payable: false }));
     renderApp(`/bookings/${PNR}`);
     expect(
       await screen.findByText('There is no refund for this booking.', {}, { timeout: 15_000 }),

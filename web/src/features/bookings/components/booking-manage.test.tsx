@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookingDetail } from '@uniquair/contract/booking';
 import {
-  storeDeviceBooking,
+  mockStoredBooking,
   TEST_DEVICE_TOKEN,
   testBooking,
 } from '../../../testing/booking-fixtures.ts';
@@ -34,9 +34,7 @@ async function openBooking(
   booking: BookingDetail,
   handlers: Parameters<typeof mockAppApi>[0] = {},
 ) {
-  storeDeviceBooking(PNR);
-  const api = mockAppApi({
-    [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking }),
+  const api = mockStoredBooking(booking, {
     ...handlers,
   });
   renderApp(`/bookings/${PNR}`);

@@ -5,6 +5,7 @@ import { errorBody, json, mockAppApi, type ApiHandler } from '../../../testing/m
 import { priceLine } from '../../../testing/price-lines.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import {
+  mockStoredBooking,
   storeDeviceBooking,
   TEST_DEVICE_TOKEN,
   TEST_TOKENIZATION_URL,
@@ -320,11 +321,7 @@ describe('pay page', () => {
   });
 
   it('says a paid booking is already paid and links to it', async () => {
-    storeDeviceBooking(PNR);
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () =>
-        json({ success: true, booking: testBooking({ status: 'paid', payable: false }) }),
-    });
+    mockStoredBooking(testBooking({ status: 'paid', payable: false }));
     renderApp(`/booking/${PNR}/pay`);
     expect(await screen.findByText('This booking is already paid')).toBeDefined();
     expect(screen.getByRole('link', { name: `View booking ${PNR}` }).getAttribute('href')).toBe(
@@ -342,14 +339,7 @@ describe('pay page', () => {
   });
 
   it('offers a new search once the hold has ended', async () => {
-    storeDeviceBooking(PNR);
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () =>
-        json({
-          success: true,
-          booking: testBooking({ status: 'expired', payable: false }),
-        }),
-    });
+    mockStoredBooking(testBooking({ status: 'expired', payable: false }));
     renderApp(`/booking/${PNR}/pay`);
     expect(
       await screen.findByText(/The seat hold has ended and the seats were released/),

@@ -46,6 +46,20 @@ const quote = {
   ],
 };
 
+/** Opens the booking page and asks what cancelling gives back; the user who asked. */
+async function askForQuote() {
+  const user = userEvent.setup();
+  renderApp(`/bookings/${PNR}`);
+  await user.click(
+    await screen.findByRole(
+      'button',
+      { name: 'See what cancelling gives back' },
+      { timeout: 15_000 },
+    ),
+  );
+  return user;
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -71,15 +85,7 @@ describe('cancelling a booking', () => {
         return json({ success: true, status: 'cancelled', refund });
       },
     });
-    const user = userEvent.setup();
-    renderApp(`/bookings/${PNR}`);
-    await user.click(
-      await screen.findByRole(
-        'button',
-        { name: 'See what cancelling gives back' },
-        { timeout: 15_000 },
-      ),
-    );
+    const user = await askForQuote();
     expect(
       await screen.findByText(
         'Ana Petrova, flight 1 (fare B): paid $250.00, fee $100.00, refund $150.00',
@@ -114,15 +120,7 @@ describe('cancelling a booking', () => {
       },
       [`POST /api/booking/${PNR}/cancel`]: () => errorBody(409, 'CANCELLATION_QUOTE_CHANGED'),
     });
-    const user = userEvent.setup();
-    renderApp(`/bookings/${PNR}`);
-    await user.click(
-      await screen.findByRole(
-        'button',
-        { name: 'See what cancelling gives back' },
-        { timeout: 15_000 },
-      ),
-    );
+    const user = await askForQuote();
     await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
     await user.click(screen.getByRole('button', { name: 'Yes, cancel the booking' }));
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -104,6 +104,38 @@ export function FormTextField<Input extends FieldValues, Output>({
   );
 }
 
+/** A few fields of a {@link useApiForm} form that always go together. */
+interface FieldGroupProps<Input extends FieldValues, Output> {
+  readonly form: UseFormReturn<Input, unknown, Output>;
+}
+
+/** A form with an e-mail address. */
+type EmailInput = FieldValues & { email: string };
+
+/**
+ * The required e-mail address (`email`): 'E-mail' and the browser's own address unless told
+ * otherwise.
+ */
+export function EmailField<Input extends EmailInput, Output>({
+  form,
+  label = 'auth.email',
+  autoComplete = 'email',
+  ...props
+}: Omit<FormTextFieldProps<Input, Output>, 'name' | 'label' | 'type'> & {
+  readonly label?: MessageKey;
+}) {
+  return (
+    <FormTextField
+      form={form}
+      name={'email' as FieldPath<Input>}
+      label={label}
+      type="email"
+      autoComplete={autoComplete}
+      {...props}
+    />
+  );
+}
+
 /** A form whose request carries a new password, typed twice. */
 type NewPasswordInput = FieldValues & { newPassword: { first: string; second: string } };
 
@@ -113,9 +145,7 @@ type NewPasswordInput = FieldValues & { newPassword: { first: string; second: st
  */
 export function NewPasswordFields<Input extends NewPasswordInput, Output>({
   form,
-}: {
-  readonly form: UseFormReturn<Input, unknown, Output>;
-}) {
+}: FieldGroupProps<Input, Output>) {
   const intl = useIntl();
   return (
     <>
@@ -144,9 +174,7 @@ type NamesInput = FieldValues & { firstName: string; lastName: string };
 /** First and last name, filled in from the browser's own: the register and profile forms. */
 export function NameFields<Input extends NamesInput, Output>({
   form,
-}: {
-  readonly form: UseFormReturn<Input, unknown, Output>;
-}) {
+}: FieldGroupProps<Input, Output>) {
   return (
     <>
       <FormTextField

@@ -8,7 +8,13 @@ import { useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiFormFrame, FormTextField, NameFields, useApiForm } from '../../../lib/api-form.tsx';
+import {
+  ApiFormFrame,
+  EmailField,
+  FormTextField,
+  NameFields,
+  useApiForm,
+} from '../../../lib/api-form.tsx';
 import { useCurrentUser } from '../api/get-current-user.ts';
 import { register } from '../api/register.ts';
 
@@ -39,13 +45,7 @@ export function RegisterScreen() {
       ) : (
         <ApiFormFrame api={api} submit="auth.registerSubmit">
           <NameFields form={api.form} />
-          <FormTextField
-            form={api.form}
-            name="email"
-            label="auth.email"
-            type="email"
-            autoComplete="email"
-          />
+          <EmailField form={api.form} />
           <FormTextField
             form={api.form}
             name="password"

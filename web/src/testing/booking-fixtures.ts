@@ -10,6 +10,11 @@ export function storeDeviceBooking(pnr: string, token = TEST_DEVICE_TOKEN): void
   window.localStorage.setItem(DEVICE_BOOKINGS_KEY, JSON.stringify([{ pnr, token }]));
 }
 
+/** {@link testBooking} once paid and ticketed: nothing left to pay, no hold. */
+export function ticketedBooking(overrides: Partial<BookingDetail> = {}): BookingDetail {
+  return testBooking({ status: 'ticketed', payable: false, holdExpiresAt: null, ...overrides });
+}
+
 /** A not-paid booking of two passengers on one flight Sofia → London, held for 15 minutes. */
 export function testBooking(overrides: Partial<BookingDetail> = {}): BookingDetail {
   return {

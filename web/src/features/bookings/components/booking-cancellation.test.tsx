@@ -6,13 +6,14 @@ import {
   mockStoredBooking,
   storeDeviceBooking,
   testBooking,
+  ticketedBooking,
 } from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const PNR = 'K7Q2ZP4';
 
-const ticketed = testBooking({ status: 'ticketed', payable: false, holdExpiresAt: null });
+const ticketed = ticketedBooking();
 
 const quote = {
   success: true,

@@ -6,6 +6,7 @@ import {
   storeDeviceBooking,
   TEST_DEVICE_TOKEN,
   testBooking,
+  ticketedBooking,
 } from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { priceLine } from '../../../testing/price-lines.ts';
@@ -13,10 +14,7 @@ import { renderApp } from '../../../testing/render-app.tsx';
 
 const PNR = 'K7Q2ZP4';
 
-const ticketed = testBooking({
-  status: 'ticketed',
-  payable: false,
-  holdExpiresAt: null,
+const ticketed = ticketedBooking({
   extras: [
     { destinationIndex: 0, passengerIndex: 0, code: 'checked_bag', quantity: 1, price: 3_500 },
   ],

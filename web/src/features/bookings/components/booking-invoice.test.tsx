@@ -6,15 +6,13 @@ import {
   storeDeviceBooking,
   TEST_DEVICE_TOKEN,
   testBooking,
+  ticketedBooking,
 } from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const PNR = 'K7Q2ZP4';
-const paid = testBooking({
-  status: 'ticketed',
-  payable: false,
-  holdExpiresAt: null,
+const paid = ticketedBooking({
   invoiceNumber: 'UQ-2026-000042',
 });
 

@@ -6,13 +6,14 @@ import {
   mockStoredBooking,
   TEST_DEVICE_TOKEN,
   testBooking,
+  ticketedBooking,
 } from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const PNR = 'K7Q2ZP4';
 const TOKEN = '0123456789abcdef0123456789abcdef01234567';
-const ticketed = testBooking({ status: 'ticketed', payable: false, holdExpiresAt: null });
+const ticketed = ticketedBooking();
 
 const navigatorPatches: string[] = [];
 

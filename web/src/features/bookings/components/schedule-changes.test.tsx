@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   mockStoredBooking,
   storeDeviceBooking,
-  testBooking,
+  ticketedBooking,
 } from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
@@ -30,10 +30,7 @@ const change = {
   createdAt: '2026-11-23T06:00:00.000Z',
 };
 
-const changed = testBooking({
-  status: 'ticketed',
-  payable: false,
-  holdExpiresAt: null,
+const changed = ticketedBooking({
   scheduleChanges: [change],
 });
 

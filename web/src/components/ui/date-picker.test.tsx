@@ -2,10 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ymd, type Ymd } from '@uniquair/domain/dates/ymd';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { DatePicker, type DatePickerProps } from './date-picker.tsx';
-import { renderWithIntl, type RenderWithIntlOptions, TestForm } from './test-utils.tsx';
+import {
+  renderWithIntl,
+  type RenderWithIntlOptions,
+  RequiredFieldTestForm,
+} from './test-utils.tsx';
 
 const TODAY = ymd(2026, 3, 10);
 
@@ -197,30 +200,25 @@ describe('DatePicker', () => {
     const submitted = vi.fn();
     function Form() {
       return (
-        <TestForm<{ departure: Ymd | null }>
-          defaultValues={{ departure: null }}
+        <RequiredFieldTestForm<Ymd | null>
+          name="departure"
+          defaultValue={null}
+          requiredMessage="Choose a departure date"
           onSubmit={submitted}
           submitLabel="Search"
         >
-          {({ control }) => (
-            <Controller
-              control={control}
-              name="departure"
-              rules={{ required: 'Choose a departure date' }}
-              render={({ field: { value, onChange, onBlur, ref }, fieldState }) => (
-                <DatePicker
-                  label="Departure"
-                  today={TODAY}
-                  value={value}
-                  onChange={onChange}
-                  onBlur={onBlur}
-                  ref={ref}
-                  error={fieldState.error?.message}
-                />
-              )}
+          {({ value, onChange, onBlur, ref }, error) => (
+            <DatePicker
+              label="Departure"
+              today={TODAY}
+              value={value}
+              onChange={onChange}
+              onBlur={onBlur}
+              ref={ref}
+              error={error}
             />
           )}
-        </TestForm>
+        </RequiredFieldTestForm>
       );
     }
     await renderWithIntl(<Form />);

@@ -7,7 +7,7 @@ import { DatePicker, type DatePickerProps } from './date-picker.tsx';
 import {
   renderWithIntl,
   type RenderWithIntlOptions,
-  RequiredFieldTestForm,
+  submitEmptyRequiredField,
 } from './test-utils.tsx';
 
 const TODAY = ymd(2026, 3, 10);
@@ -196,38 +196,28 @@ describe('DatePicker', () => {
   });
 
   it('works with react-hook-form', async () => {
-    const user = userEvent.setup();
-    const submitted = vi.fn();
-    function Form() {
-      return (
-        <RequiredFieldTestForm<Ymd | null>
-          name="departure"
-          defaultValue={null}
-          requiredMessage="Choose a departure date"
-          onSubmit={submitted}
-          submitLabel="Search"
-        >
-          {({ value, onChange, onBlur, ref }, error) => (
-            <DatePicker
-              label="Departure"
-              today={TODAY}
-              value={value}
-              onChange={onChange}
-              onBlur={onBlur}
-              ref={ref}
-              error={error}
-            />
-          )}
-        </RequiredFieldTestForm>
-      );
-    }
-    await renderWithIntl(<Form />);
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const { user, submitted, submit } = await submitEmptyRequiredField<Ymd | null>({
+      name: 'departure',
+      defaultValue: null,
+      requiredMessage: 'Choose a departure date',
+      submitLabel: 'Search',
+      widget: ({ value, onChange, onBlur, ref }, error) => (
+        <DatePicker
+          label="Departure"
+          today={TODAY}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+          ref={ref}
+          error={error}
+        />
+      ),
+    });
     expect(await screen.findByText('Choose a departure date')).toBeTruthy();
     expect(document.activeElement).toBe(field());
     await user.keyboard('{Enter}');
     await user.keyboard('{ArrowRight}{Enter}');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await submit();
     await waitFor(() => expect(submitted).toHaveBeenCalledWith({ departure: '2026-03-11' }));
   });
 });

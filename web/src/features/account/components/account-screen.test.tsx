@@ -73,14 +73,7 @@ describe('the account page', () => {
     account({
       'POST /api/users/update-email': () =>
         wrong
-          ? json(
-              {
-                success: false,
-                code: 'VALIDATION_ERROR',
-                errors: { 'body.password': ['Incorrect password'] },
-              },
-              { status: 400 },
-            )
+          ? errorBody(400, 'VALIDATION_ERROR', { 'body.password': ['Incorrect password'] })
           : answer({ ...user0, pendingEmail: 'new@example.com' }),
     });
     renderApp('/account');

@@ -172,8 +172,7 @@ describe('register: names and passwords the server refuses', () => {
   ])('shows %s on the password field', async (code, text) => {
     const user = userEvent.setup();
     mockAppApi({
-      'POST /api/users/register': () =>
-        json({ success: false, code, errors: { 'body.password': ['refused'] } }, { status: 400 }),
+      'POST /api/users/register': () => errorBody(400, code, { 'body.password': ['refused'] }),
     });
     renderApp('/register');
     await heading('Register');

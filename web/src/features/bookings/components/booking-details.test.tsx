@@ -136,14 +136,9 @@ describe('booking page', () => {
       [`POST /api/booking/${PNR}/send-link`]: () => {
         asked += 1;
         return asked === 1
-          ? json(
-              {
-                success: false,
-                code: 'TOO_MANY_REQUESTS',
-                errors: { _: ['Too many attempts. Please try again in 2 minutes.'] },
-              },
-              { status: 429 },
-            )
+          ? errorBody(429, 'TOO_MANY_REQUESTS', {
+              _: ['Too many attempts. Please try again in 2 minutes.'],
+            })
           : json({ success: true }, { status: 202 });
       },
     });

@@ -147,14 +147,7 @@ describe('pay page', () => {
       keys.push(headers.get('idempotency-key') ?? '');
       calls += 1;
       return calls === 1
-        ? json(
-            {
-              success: false,
-              code: 'INSUFFICIENT_FUNDS',
-              errors: { _: ['Your card has insufficient funds'] },
-            },
-            { status: 402 },
-          )
+        ? errorBody(402, 'INSUFFICIENT_FUNDS', { _: ['Your card has insufficient funds'] })
         : json({ success: true, outcome: 'paid', status: 'paid' });
     });
     const user = userEvent.setup();

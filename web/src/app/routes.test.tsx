@@ -5,7 +5,7 @@ import { CURRENCY_STORAGE_KEY } from '../lib/currency.tsx';
 import { LOCALE_STORAGE_KEY } from '../lib/i18n.ts';
 import { apiEvents, UNAUTHORIZED_EVENT } from '../lib/api-client.ts';
 import { errorBody, json, mockAppApi, noAnswer, signedInAs } from '../testing/mock-api.ts';
-import { renderApp } from '../testing/render-app.tsx';
+import { findPageHeading, renderApp } from '../testing/render-app.tsx';
 
 const TOKEN = 'a'.repeat(40);
 const signedIn = signedInAs({ titleId: 2 });
@@ -14,10 +14,6 @@ const accountData = {
   'GET /api/booking/passengers': () => json({ success: true, passengers: [] }),
   'GET /api/booking/future': () => json({ success: true, bookings: [] }),
 };
-
-async function heading(name: string | RegExp) {
-  return screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
-}
 
 describe('routes of SPEC §2', () => {
   it.each([
@@ -49,7 +45,7 @@ describe('routes of SPEC §2', () => {
   it('renders the payment texts of the spec', async () => {
     mockAppApi();
     renderApp('/payment/ab12cd3/paypal/funding-denied');
-    await heading('Funding denied');
+    await findPageHeading('Funding denied');
     expect(
       screen.getByText(
         'PayPal denied your payment. We did not charge your account. Please review your PayPal account settings or choose another payment method.',
@@ -74,7 +70,7 @@ describe('routes of SPEC §2', () => {
   ])('%s breaks a constraint and shows Not Found', async (url) => {
     mockAppApi();
     renderApp(url);
-    expect(await heading('Not Found')).toBeDefined();
+    expect(await findPageHeading('Not Found')).toBeDefined();
     expect(
       screen.getByText('We could not find this page. Please check the address for typos.'),
     ).toBeDefined();
@@ -93,7 +89,7 @@ describe('routes of SPEC §2', () => {
         }),
     });
     renderApp('/about-us');
-    expect(await heading('About us')).toBeDefined();
+    expect(await findPageHeading('About us')).toBeDefined();
     expect(screen.getByText('unique').tagName).toBe('STRONG');
     await waitFor(() => expect(document.title).toBe('Uniquair - About us'));
     expect(api.calls).toContain('GET /api/data/page/about-us');
@@ -102,13 +98,13 @@ describe('routes of SPEC §2', () => {
   it('shows Not Found for a slug the server does not know', async () => {
     mockAppApi({ 'GET /api/data/page/no-such-page': () => errorBody(404, 'NOT_FOUND') });
     renderApp('/no-such-page');
-    expect(await heading('Not Found')).toBeDefined();
+    expect(await findPageHeading('Not Found')).toBeDefined();
   });
 
   it('redirects /support/ to the tickets list, which sends an anonymous visitor to sign in', async () => {
     mockAppApi();
     const { router } = renderApp('/support/');
-    expect(await heading('Sign in')).toBeDefined();
+    expect(await findPageHeading('Sign in')).toBeDefined();
     expect(router.state.location.pathname).toBe('/signin');
     expect(router.state.location.search).toBe('?redirectTo=%2Fsupport%2Ftickets%2F');
   });
@@ -159,7 +155,7 @@ describe('auth gate', () => {
   ])('sends an anonymous visitor from %s to sign in, remembering the page', async (url) => {
     const api = mockAppApi();
     const { router } = renderApp(url);
-    expect(await heading('Sign in')).toBeDefined();
+    expect(await findPageHeading('Sign in')).toBeDefined();
     expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe(url);
     // Asked at start-up and again before the guarded route.
     expect(api.calls.filter((call) => call === 'GET /api/users/current').length).toBe(2);
@@ -169,7 +165,7 @@ describe('auth gate', () => {
     const user = userEvent.setup();
     mockAppApi({ 'GET /api/users/current': () => json(signedIn), ...accountData });
     renderApp('/account');
-    expect(await heading('Settings and account')).toBeDefined();
+    expect(await findPageHeading('Settings and account')).toBeDefined();
     expect(screen.getByText('ana@example.com')).toBeDefined();
     expect(
       within(screen.getByRole('banner')).getByRole('link', { name: 'Settings and account' }),
@@ -193,7 +189,7 @@ describe('auth gate', () => {
           : errorBody(401, 'ERROR_UNAUTHORIZED'),
     });
     const { router } = renderApp('/account');
-    await heading('Sign in');
+    await findPageHeading('Sign in');
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'bob@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'wrong password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -203,18 +199,18 @@ describe('auth gate', () => {
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'ana@example.com');
     api.use({ 'GET /api/users/current': () => json(signedIn) });
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await heading('Settings and account')).toBeDefined();
+    expect(await findPageHeading('Settings and account')).toBeDefined();
     expect(router.state.location.pathname).toBe('/account');
   });
 
   it('signs the visitor out and goes to sign-in on any 401 answer', async () => {
     mockAppApi({ 'GET /api/users/current': () => json(signedIn), ...accountData });
     const { router } = renderApp('/bookings');
-    await heading('My bookings');
+    await findPageHeading('My bookings');
     act(() => {
       apiEvents.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
     });
-    expect(await heading('Sign in')).toBeDefined();
+    expect(await findPageHeading('Sign in')).toBeDefined();
     expect(router.state.location.search).toBe('?redirectTo=%2Fbookings');
   });
 });
@@ -271,7 +267,7 @@ describe('search result routes', () => {
   it('shows the legs of a valid search', async () => {
     mockAppApi(searchApi());
     renderApp('/flights/2/1/0/12.2026-12-01._/13.2026-12-08._');
-    expect(await heading('Flights from Sofia to London')).toBeDefined();
+    expect(await findPageHeading('Flights from Sofia to London')).toBeDefined();
     expect(screen.getByText('2 adults, 1 child, 0 infants')).toBeDefined();
     expect(screen.getByText('Tuesday, December 1, 2026')).toBeDefined();
     expect(
@@ -282,14 +278,14 @@ describe('search result routes', () => {
   it('drops an unknown route and moves a non-return pair to multi', async () => {
     mockAppApi(searchApi());
     const { router } = renderApp('/flights/1/0/0/12.2026-12-01._/99.2026-12-02._');
-    await heading('Flights from Sofia to London');
+    await findPageHeading('Flights from Sofia to London');
     expect(router.state.location.pathname).toBe('/flights/1/0/0/12.2026-12-01._');
   });
 
   it('goes home when no destination is left', async () => {
     mockAppApi();
     const { router } = renderApp('/multi/1/0/0/99.2026-12-01._');
-    await heading('Unique routes, unique moments');
+    await findPageHeading('Unique routes, unique moments');
     expect(router.state.location.pathname).toBe('/');
   });
 });
@@ -341,7 +337,7 @@ describe('shell', () => {
     const user = userEvent.setup();
     mockAppApi();
     renderApp('/');
-    await heading('Unique routes, unique moments');
+    await findPageHeading('Unique routes, unique moments');
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     for (const name of [
@@ -367,7 +363,7 @@ describe('shell', () => {
   it('shows the payment logos of the enabled providers and the partner menus', async () => {
     mockAppApi();
     renderApp('/');
-    await heading('Unique routes, unique moments');
+    await findPageHeading('Unique routes, unique moments');
     const footer = screen.getByRole('contentinfo');
     const logos = within(footer)
       .getAllByRole('img')
@@ -394,11 +390,11 @@ describe('language and currency', () => {
       'POST /api/data/locale/de/select': () => errorBody(503, 'SERVICE_UNAVAILABLE'),
     });
     renderApp('/');
-    await heading('Unique routes, unique moments');
+    await findPageHeading('Unique routes, unique moments');
     await user.click(screen.getByRole('button', { name: 'Language and currency: EN, USD' }));
     const picker = await screen.findByRole('dialog', { name: 'Language and currency' });
     await user.click(within(picker).getByRole('radio', { name: 'Deutsch' }));
-    expect(await heading('Einzigartige Routen, einzigartige Momente')).toBeDefined();
+    expect(await findPageHeading('Einzigartige Routen, einzigartige Momente')).toBeDefined();
     expect(
       await screen.findByText('Keine Verbindung möglich, bitte später erneut versuchen'),
     ).toBeDefined();
@@ -414,7 +410,7 @@ describe('language and currency', () => {
       'POST /api/data/currency/EUR/select': () => errorBody(503, 'SERVICE_UNAVAILABLE'),
     });
     renderApp('/');
-    await heading('Unique routes, unique moments');
+    await findPageHeading('Unique routes, unique moments');
     await user.click(screen.getByRole('button', { name: 'Language and currency: EN, USD' }));
     const picker = await screen.findByRole('dialog', { name: 'Language and currency' });
     expect(within(picker).getByText('$1 = €0.90')).toBeDefined();

@@ -48,11 +48,7 @@ describe('api client', () => {
 
   it('turns the error envelope into a typed ApiError', async () => {
     mockApi({
-      'POST /api/x': () =>
-        json(
-          { success: false, code: 'VALIDATION_ERROR', errors: { 'body.email': ['Required'] } },
-          { status: 400 },
-        ),
+      'POST /api/x': () => errorBody(400, 'VALIDATION_ERROR', { 'body.email': ['Required'] }),
     });
     const error = await apiPost('/api/x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);

@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@uniquair/contract/users';
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
@@ -100,6 +101,95 @@ export function FormTextField<Input extends FieldValues, Output>({
       {...props}
       {...form.register(name)}
     />
+  );
+}
+
+/** A few fields of a {@link useApiForm} form that always go together. */
+interface FieldGroupProps<Input extends FieldValues, Output> {
+  readonly form: UseFormReturn<Input, unknown, Output>;
+}
+
+/** A form with an e-mail address. */
+type EmailInput = FieldValues & { email: string };
+
+/**
+ * The required e-mail address (`email`): 'E-mail' and the browser's own address unless told
+ * otherwise.
+ */
+export function EmailField<Input extends EmailInput, Output>({
+  form,
+  label = 'auth.email',
+  autoComplete = 'email',
+  ...props
+}: Omit<FormTextFieldProps<Input, Output>, 'name' | 'label' | 'type'> & {
+  readonly label?: MessageKey;
+}) {
+  return (
+    <FormTextField
+      form={form}
+      name={'email' as FieldPath<Input>}
+      label={label}
+      type="email"
+      autoComplete={autoComplete}
+      {...props}
+    />
+  );
+}
+
+/** A form whose request carries a new password, typed twice. */
+type NewPasswordInput = FieldValues & { newPassword: { first: string; second: string } };
+
+/**
+ * The new password and its repeat (`newPassword.first`, `newPassword.second`), the first with the
+ * hint of the shortest length: the reset and change-password forms.
+ */
+export function NewPasswordFields<Input extends NewPasswordInput, Output>({
+  form,
+}: FieldGroupProps<Input, Output>) {
+  const intl = useIntl();
+  return (
+    <>
+      <FormTextField
+        form={form}
+        name={'newPassword.first' as FieldPath<Input>}
+        label="auth.newPassword"
+        type="password"
+        autoComplete="new-password"
+        hint={intl.formatMessage({ id: 'auth.passwordHint' }, { min: PASSWORD_MIN_LENGTH })}
+      />
+      <FormTextField
+        form={form}
+        name={'newPassword.second' as FieldPath<Input>}
+        label="auth.repeatPassword"
+        type="password"
+        autoComplete="new-password"
+      />
+    </>
+  );
+}
+
+/** A form with the user's names. */
+type NamesInput = FieldValues & { firstName: string; lastName: string };
+
+/** First and last name, filled in from the browser's own: the register and profile forms. */
+export function NameFields<Input extends NamesInput, Output>({
+  form,
+}: FieldGroupProps<Input, Output>) {
+  return (
+    <>
+      <FormTextField
+        form={form}
+        name={'firstName' as FieldPath<Input>}
+        label="auth.firstName"
+        autoComplete="given-name"
+      />
+      <FormTextField
+        form={form}
+        name={'lastName' as FieldPath<Input>}
+        label="auth.lastName"
+        autoComplete="family-name"
+      />
+    </>
   );
 }
 

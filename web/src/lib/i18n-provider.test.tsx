@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
+import type { CatalogueLocale } from '@uniquair/i18n/messages';
 import { LOCALE_STORAGE_KEY, useLocale } from './i18n.ts';
 import type * as catalogues from './i18n-catalogues.ts';
 import { loadCatalogue } from './i18n-catalogues.ts';
@@ -36,14 +37,19 @@ function LanguageSwitch() {
   );
 }
 
+/** The switch inside the provider, starting in `locale` when given. */
+function renderSwitch(locale?: CatalogueLocale) {
+  render(
+    <I18nProvider locale={locale}>
+      <LanguageSwitch />
+    </I18nProvider>,
+  );
+}
+
 describe('I18nProvider', () => {
   it('switches language, sets <html lang> and remembers the choice', async () => {
     const user = userEvent.setup();
-    render(
-      <I18nProvider locale="en">
-        <LanguageSwitch />
-      </I18nProvider>,
-    );
+    renderSwitch('en');
     // English is a catalogue chunk like any other: it shows once fetched.
     expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeDefined();
     await waitFor(() => expect(document.documentElement.lang).toBe('en'));
@@ -61,31 +67,19 @@ describe('I18nProvider', () => {
 
   it('starts in the stored language', async () => {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, 'it');
-    render(
-      <I18nProvider>
-        <LanguageSwitch />
-      </I18nProvider>,
-    );
+    renderSwitch();
     expect(await screen.findByRole('heading', { name: 'Pagina non trovata' })).toBeDefined();
   });
 
   it('shows an accessible loading status until the catalogue is in', async () => {
-    render(
-      <I18nProvider locale="vi">
-        <LanguageSwitch />
-      </I18nProvider>,
-    );
+    renderSwitch('vi');
     expect(screen.getByRole('status')).toBeDefined();
     expect(await screen.findByRole('heading', { name: 'Không tìm thấy' })).toBeDefined();
   });
 
   it('keeps the current language when the new catalogue cannot be fetched', async () => {
     const user = userEvent.setup();
-    render(
-      <I18nProvider locale="en">
-        <LanguageSwitch />
-      </I18nProvider>,
-    );
+    renderSwitch('en');
     expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeDefined();
     vi.mocked(loadCatalogue).mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await user.click(screen.getByRole('button', { name: 'de' }));

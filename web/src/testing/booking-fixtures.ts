@@ -1,5 +1,6 @@
 import type { BookingDetail, PaymentOptionsResponse } from '@uniquair/contract/booking';
 import { DEVICE_BOOKINGS_KEY } from '../lib/device-data.ts';
+import { json, mockAppApi, type ApiHandler, type MockApi } from './mock-api.ts';
 
 /** A device booking token as the server issues them (43 base64url characters). */
 export const TEST_DEVICE_TOKEN = 'dEv1ceT0ken_-abcdefghijklmnopqrstuvwxyz0123';
@@ -7,6 +8,11 @@ export const TEST_DEVICE_TOKEN = 'dEv1ceT0ken_-abcdefghijklmnopqrstuvwxyz0123';
 /** Keeps `pnr` on this device with {@link TEST_DEVICE_TOKEN}, as the booking flow does. */
 export function storeDeviceBooking(pnr: string, token = TEST_DEVICE_TOKEN): void {
   window.localStorage.setItem(DEVICE_BOOKINGS_KEY, JSON.stringify([{ pnr, token }]));
+}
+
+/** {@link testBooking} once paid and ticketed: nothing left to pay, no hold. */
+export function ticketedBooking(overrides: Partial<BookingDetail> = {}): BookingDetail {
+  return testBooking({ status: 'ticketed', payable: false, holdExpiresAt: null, ...overrides });
 }
 
 /** A not-paid booking of two passengers on one flight Sofia → London, held for 15 minutes. */
@@ -107,4 +113,19 @@ export function testPaymentOptions(
     options: methods,
     cardTokenization: { url: TEST_TOKENIZATION_URL, publishableKey: 'pk_test_abc123' },
   };
+}
+
+/**
+ * The app's API with `booking` kept on this device, as the booking flow leaves it: `GET
+ * /api/booking/{pnr}/get` answers it, `extra` answers the rest.
+ */
+export function mockStoredBooking(
+  booking: BookingDetail,
+  extra: Record<string, ApiHandler> = {},
+): MockApi {
+  storeDeviceBooking(booking.pnr);
+  return mockAppApi({
+    [`GET /api/booking/${booking.pnr}/get`]: () => json({ success: true, booking }),
+    ...extra,
+  });
 }

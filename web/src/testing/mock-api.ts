@@ -26,8 +26,13 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   });
 }
 
-export function errorBody(status: number, code: string): Response {
-  return json({ success: false, code, errors: {} }, { status });
+/** The API's error answer: `status`, its `code`, and the messages by field (`_`: the whole request). */
+export function errorBody(
+  status: number,
+  code: string,
+  errors: Readonly<Record<string, readonly string[]>> = {},
+): Response {
+  return json({ success: false, code, errors }, { status });
 }
 
 /** No answer at all: the browser's `fetch` fails as it does offline. */

@@ -1,5 +1,5 @@
 import type { CatalogueLocale } from '@uniquair/i18n/messages';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../app/provider.tsx';
 import { createRoutes } from '../app/router.tsx';
@@ -24,4 +24,9 @@ export function renderApp(url: string, { locale = 'en' }: RenderAppOptions = {})
     </AppProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/** The page's `<h1>` named `name`, once the route and its data are in (10 s at the most). */
+export function findPageHeading(name: string | RegExp) {
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AIRPORTS, numberedAirports } from './airport-fixtures.ts';
 import type { AirportOption } from './airport-search.ts';
 import { AirportSelect } from './airport-select.tsx';
-import { renderWithIntl, RequiredFieldTestForm } from './test-utils.tsx';
+import { renderWithIntl, submitEmptyRequiredField } from './test-utils.tsx';
 
 function combobox(name = 'From'): HTMLInputElement {
   return screen.getByRole<HTMLInputElement>('combobox', { name });
@@ -252,7 +252,6 @@ describe('AirportSelect', () => {
   });
 
   it('takes the airports of the route network (contract Airport) and works with react-hook-form', async () => {
-    const user = userEvent.setup();
     const network: Airport[] = [
       {
         id: 'SOF',
@@ -273,38 +272,29 @@ describe('AirportSelect', () => {
         lon: 27.8251,
       },
     ];
-    const submitted = vi.fn();
-    function Form() {
-      return (
-        <RequiredFieldTestForm<string | null>
-          name="from"
-          defaultValue={null}
-          requiredMessage="Choose where you fly from"
-          onSubmit={submitted}
-          submitLabel="Search"
-        >
-          {(field, error) => (
-            <AirportSelect
-              label="From"
-              airports={network}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-              error={error}
-            />
-          )}
-        </RequiredFieldTestForm>
-      );
-    }
-    await renderWithIntl(<Form />);
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const { user, submitted, submit } = await submitEmptyRequiredField<string | null>({
+      name: 'from',
+      defaultValue: null,
+      requiredMessage: 'Choose where you fly from',
+      submitLabel: 'Search',
+      widget: (field, error) => (
+        <AirportSelect
+          label="From"
+          airports={network}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          name={field.name}
+          ref={field.ref}
+          error={error}
+        />
+      ),
+    });
     expect(await screen.findByText('Choose where you fly from')).toBeTruthy();
     expect(document.activeElement).toBe(combobox());
     await user.type(combobox(), 'varna');
     await user.click(await screen.findByRole('option'));
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await submit();
     await waitFor(() => expect(submitted).toHaveBeenCalledWith({ from: 'VAR' }));
   });
 });

@@ -16,6 +16,26 @@ function renderClickable(state: { loading?: boolean; disabled?: boolean }, text:
   return { user, onClick, button: screen.getByRole('button', { name: text }) };
 }
 
+/** Presses a submit button 'Send' of a form; the form's submit spy. */
+async function pressSubmit(state: { loading?: boolean }) {
+  const user = userEvent.setup();
+  const onSubmit = vi.fn();
+  render(
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Button type="submit" {...state}>
+        Send
+      </Button>
+    </form>,
+  );
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  return onSubmit;
+}
+
 describe('Button', () => {
   it('renders a button of type button that acts on click, Enter and Space', async () => {
     const user = userEvent.setup();
@@ -31,19 +51,7 @@ describe('Button', () => {
   });
 
   it('can submit a form', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    render(
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <Button type="submit">Send</Button>
-      </form>,
-    );
-    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const onSubmit = await pressSubmit({});
     expect(onSubmit).toHaveBeenCalledOnce();
   });
 
@@ -82,21 +90,7 @@ describe('Button', () => {
   });
 
   it('does not submit its form while loading', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    render(
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <Button type="submit" loading>
-          Send
-        </Button>
-      </form>,
-    );
-    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const onSubmit = await pressSubmit({ loading: true });
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

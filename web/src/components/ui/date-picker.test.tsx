@@ -2,10 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ymd, type Ymd } from '@uniquair/domain/dates/ymd';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { DatePicker, type DatePickerProps } from './date-picker.tsx';
-import { renderWithIntl, type RenderWithIntlOptions, TestForm } from './test-utils.tsx';
+import {
+  renderWithIntl,
+  type RenderWithIntlOptions,
+  submitEmptyRequiredField,
+} from './test-utils.tsx';
 
 const TODAY = ymd(2026, 3, 10);
 
@@ -193,43 +196,28 @@ describe('DatePicker', () => {
   });
 
   it('works with react-hook-form', async () => {
-    const user = userEvent.setup();
-    const submitted = vi.fn();
-    function Form() {
-      return (
-        <TestForm<{ departure: Ymd | null }>
-          defaultValues={{ departure: null }}
-          onSubmit={submitted}
-          submitLabel="Search"
-        >
-          {({ control }) => (
-            <Controller
-              control={control}
-              name="departure"
-              rules={{ required: 'Choose a departure date' }}
-              render={({ field: { value, onChange, onBlur, ref }, fieldState }) => (
-                <DatePicker
-                  label="Departure"
-                  today={TODAY}
-                  value={value}
-                  onChange={onChange}
-                  onBlur={onBlur}
-                  ref={ref}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-          )}
-        </TestForm>
-      );
-    }
-    await renderWithIntl(<Form />);
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const { user, submitted, submit } = await submitEmptyRequiredField<Ymd | null>({
+      name: 'departure',
+      defaultValue: null,
+      requiredMessage: 'Choose a departure date',
+      submitLabel: 'Search',
+      widget: ({ value, onChange, onBlur, ref }, error) => (
+        <DatePicker
+          label="Departure"
+          today={TODAY}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+          ref={ref}
+          error={error}
+        />
+      ),
+    });
     expect(await screen.findByText('Choose a departure date')).toBeTruthy();
     expect(document.activeElement).toBe(field());
     await user.keyboard('{Enter}');
     await user.keyboard('{ArrowRight}{Enter}');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await submit();
     await waitFor(() => expect(submitted).toHaveBeenCalledWith({ departure: '2026-03-11' }));
   });
 });

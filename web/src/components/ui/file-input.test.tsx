@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BYTES_PER_MEGABYTE, FileInput, imageFileProblem } from './file-input.tsx';
-import { renderWithIntl, RequiredFieldTestForm } from './test-utils.tsx';
+import { renderWithIntl, submitEmptyRequiredField } from './test-utils.tsx';
 
 function fileOf(name: string, type: string, bytes: number): File {
   return new File([new Uint8Array(bytes)], name, { type });
@@ -138,37 +138,27 @@ describe('FileInput', () => {
   });
 
   it('works with react-hook-form through Controller', async () => {
-    const user = userEvent.setup();
-    const submitted = vi.fn();
-    function Form() {
-      return (
-        <RequiredFieldTestForm<File | null>
-          name="photo"
-          defaultValue={null}
-          requiredMessage="Add a photo"
-          onSubmit={submitted}
-          submitLabel="Save"
-        >
-          {({ onChange, onBlur, ref, name }, error) => (
-            <FileInput
-              label="Profile photo"
-              name={name}
-              onChange={onChange}
-              onBlur={onBlur}
-              ref={ref}
-              error={error}
-            />
-          )}
-        </RequiredFieldTestForm>
-      );
-    }
-    await renderWithIntl(<Form />);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const { user, submitted, submit } = await submitEmptyRequiredField<File | null>({
+      name: 'photo',
+      defaultValue: null,
+      requiredMessage: 'Add a photo',
+      submitLabel: 'Save',
+      widget: ({ onChange, onBlur, ref, name }, error) => (
+        <FileInput
+          label="Profile photo"
+          name={name}
+          onChange={onChange}
+          onBlur={onBlur}
+          ref={ref}
+          error={error}
+        />
+      ),
+    });
     expect(await screen.findByText('Add a photo')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText(label));
     const photo = fileOf('me.png', 'image/png', 10);
     await user.upload(screen.getByLabelText(label), photo);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await submit();
     await waitFor(() => expect(submitted).toHaveBeenCalledWith({ photo }));
   });
 

@@ -1,4 +1,5 @@
-import { render, type RenderOptions } from '@testing-library/react';
+import { render, screen, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { CatalogueLocale } from '@uniquair/i18n/messages';
 import { toBcp47 } from '@uniquair/domain/locale/languages';
 import type { ReactElement, ReactNode } from 'react';
@@ -12,6 +13,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { IntlProvider } from 'react-intl';
+import { vi } from 'vitest';
 import { loadCatalogue } from '../../lib/i18n-catalogues.ts';
 
 export interface RenderWithIntlOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -110,4 +112,32 @@ export function RequiredFieldTestForm<Value>({
       )}
     </TestForm>
   );
+}
+
+export interface EmptySubmitProps<Value> extends Omit<
+  RequiredFieldTestFormProps<Value>,
+  'onSubmit' | 'children'
+> {
+  /** The widget, wired to the field and showing its error. */
+  readonly widget: RequiredFieldTestFormProps<Value>['children'];
+}
+
+/**
+ * Renders `widget` in a {@link RequiredFieldTestForm} and submits it while still empty. Returns
+ * the user, the form's submit spy and `submit`, which presses the submit button again.
+ */
+export async function submitEmptyRequiredField<Value>({
+  widget,
+  ...props
+}: EmptySubmitProps<Value>) {
+  const user = userEvent.setup();
+  const submitted = vi.fn<(values: Record<string, Value>) => void>();
+  await renderWithIntl(
+    <RequiredFieldTestForm<Value> {...props} onSubmit={submitted}>
+      {widget}
+    </RequiredFieldTestForm>,
+  );
+  const submit = () => user.click(screen.getByRole('button', { name: props.submitLabel }));
+  await submit();
+  return { user, submitted, submit };
 }

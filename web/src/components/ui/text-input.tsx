@@ -2,36 +2,33 @@ import type { ComponentPropsWithRef } from 'react';
 import controlStyles from './control.module.css';
 import { describedBy, Field, useFieldIds } from './field.tsx';
 
-export interface TextInputProps extends Omit<ComponentPropsWithRef<'input'>, 'type'> {
+export interface LabelledInputProps extends ComponentPropsWithRef<'input'> {
   readonly label: string;
-  readonly type?: 'text' | 'email' | 'password' | 'tel' | 'search' | 'url';
   readonly hint?: string;
   /** The field's error (e.g. react-hook-form's `errors.x?.message`). */
   readonly error?: string;
 }
 
 /**
- * A labelled text input in the frame every widget shares: label, hint and error tied to the
+ * An `<input>` of any type in the frame every widget shares: label, hint and error tied to the
  * input with `aria-describedby`, `aria-invalid` while in error. Works with react-hook-form's
  * `register` (ref, name, onChange, onBlur).
  */
-export function TextInput({
+export function LabelledInput({
   label,
-  type = 'text',
   hint,
   error,
   id,
   required,
   className,
   ...props
-}: TextInputProps) {
+}: LabelledInputProps) {
   const ids = useFieldIds(id);
   return (
     <Field ids={ids} label={label} required={required} hint={hint} error={error}>
       <input
         {...props}
         id={ids.controlId}
-        type={type}
         required={required}
         className={[controlStyles.control, className].filter(Boolean).join(' ')}
         aria-invalid={error ? true : undefined}
@@ -39,4 +36,13 @@ export function TextInput({
       />
     </Field>
   );
+}
+
+export interface TextInputProps extends Omit<LabelledInputProps, 'type'> {
+  readonly type?: 'text' | 'email' | 'password' | 'tel' | 'search' | 'url';
+}
+
+/** A labelled text input ({@link LabelledInput}), of type `text` unless told otherwise. */
+export function TextInput({ type = 'text', ...props }: TextInputProps) {
+  return <LabelledInput {...props} type={type} />;
 }

@@ -104,7 +104,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const PASSENGER_TEXT_FIELDS = [
+/** The text fields of a {@link PassengerDraft}, in the order the form shows them. */
+export const PASSENGER_TEXT_FIELDS = [
   'titleId',
   'firstName',
   'lastName',

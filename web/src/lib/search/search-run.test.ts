@@ -208,14 +208,9 @@ describe('runSearch', () => {
   it('passes on the server’s messages of a refused search', async () => {
     mockApi({
       'POST /api/search/init': () =>
-        json(
-          {
-            success: false,
-            code: 'VALIDATION_ERROR',
-            errors: { 'body.destinations.0.date': ['The route does not fly on this day'] },
-          },
-          { status: 400 },
-        ),
+        errorBody(400, 'VALIDATION_ERROR', {
+          'body.destinations.0.date': ['The route does not fly on this day'],
+        }),
     });
     await expect(
       runSearch(PARAMS, { queryClient, transports: fakeTransports }),

@@ -2,13 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorBody, json, mockAppApi, signedInAs, testUser } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { findPageHeading, renderApp } from '../../../testing/render-app.tsx';
 
 const user0 = testUser;
 const answer = (user: Record<string, unknown>) => json(signedInAs(user));
-
-const heading = () =>
-  screen.findByRole('heading', { level: 1, name: 'Settings and account' }, { timeout: 10_000 });
 
 function account(extra: Parameters<typeof mockAppApi>[0] = {}) {
   return mockAppApi({
@@ -47,7 +44,7 @@ describe('the account page', () => {
       },
     });
     renderApp('/account');
-    await heading();
+    await findPageHeading('Settings and account');
     const profile = screen.getByRole('region', { name: 'Profile' });
     await user.selectOptions(within(profile).getByLabelText('Title'), 'Mrs.');
     const first = within(profile).getByRole('textbox', { name: 'First name' });
@@ -73,18 +70,11 @@ describe('the account page', () => {
     account({
       'POST /api/users/update-email': () =>
         wrong
-          ? json(
-              {
-                success: false,
-                code: 'VALIDATION_ERROR',
-                errors: { 'body.password': ['Incorrect password'] },
-              },
-              { status: 400 },
-            )
+          ? errorBody(400, 'VALIDATION_ERROR', { 'body.password': ['Incorrect password'] })
           : answer({ ...user0, pendingEmail: 'new@example.com' }),
     });
     renderApp('/account');
-    await heading();
+    await findPageHeading('Settings and account');
     const section = screen.getByRole('region', { name: 'E-mail address' });
     await user.type(
       within(section).getByRole('textbox', { name: 'New e-mail address' }),
@@ -114,7 +104,7 @@ describe('the account page', () => {
       },
     });
     renderApp('/account');
-    await heading();
+    await findPageHeading('Settings and account');
     const section = screen.getByRole('region', { name: 'Password' });
     await user.type(within(section).getByLabelText(/^Current password/), 'old phrase');
     await user.type(within(section).getByLabelText(/^New password/), 'brand new phrase');
@@ -143,7 +133,7 @@ describe('the account page', () => {
           : errorBody(status, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE'),
     });
     renderApp('/account');
-    await heading();
+    await findPageHeading('Settings and account');
     const section = screen.getByRole('region', { name: 'Profile picture' });
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', {
       type: 'image/png',
@@ -172,7 +162,7 @@ describe('the account page', () => {
       },
     });
     renderApp('/account');
-    await heading();
+    await findPageHeading('Settings and account');
     const section = screen.getByRole('region', { name: 'Saved passengers' });
     expect(await within(section).findByText('Born February 3, 1988')).toBeDefined();
     await user.click(within(section).getByRole('button', { name: 'Remove Ion Pop' }));

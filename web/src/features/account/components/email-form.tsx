@@ -4,7 +4,13 @@ import {
   type UpdateEmailRequest,
 } from '@uniquair/contract/users';
 import { useIntl } from 'react-intl';
-import { ApiFormFrame, FormTextField, problemOf, useApiForm } from '../../../lib/api-form.tsx';
+import {
+  ApiFormFrame,
+  EmailField,
+  FormTextField,
+  problemOf,
+  useApiForm,
+} from '../../../lib/api-form.tsx';
 import { useUpdateEmail } from '../api/update-email.ts';
 import styles from './account.module.css';
 
@@ -35,13 +41,7 @@ export function EmailForm({ user }: { readonly user: CurrentUser }) {
         </p>
       ) : null}
       <ApiFormFrame api={api} submit="account.emailSubmit" compactSubmit>
-        <FormTextField
-          form={api.form}
-          name="email"
-          label="account.newEmail"
-          type="email"
-          autoComplete="email"
-        />
+        <EmailField form={api.form} label="account.newEmail" />
         <FormTextField
           form={api.form}
           name="password"

@@ -1,12 +1,14 @@
-import {
-  PASSWORD_MIN_LENGTH,
-  UpdatePasswordRequestSchema,
-  type UpdatePasswordRequest,
-} from '@uniquair/contract/users';
+import { UpdatePasswordRequestSchema, type UpdatePasswordRequest } from '@uniquair/contract/users';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { useSnackbar } from '../../../components/ui/snackbar.tsx';
-import { ApiFormFrame, FormTextField, problemOf, useApiForm } from '../../../lib/api-form.tsx';
+import {
+  ApiFormFrame,
+  FormTextField,
+  NewPasswordFields,
+  problemOf,
+  useApiForm,
+} from '../../../lib/api-form.tsx';
 import { useUpdatePassword } from '../api/update-password.ts';
 import styles from './account.module.css';
 
@@ -48,21 +50,7 @@ export function PasswordForm() {
           type="password"
           autoComplete="current-password"
         />
-        <FormTextField
-          form={api.form}
-          name="newPassword.first"
-          label="auth.newPassword"
-          type="password"
-          autoComplete="new-password"
-          hint={intl.formatMessage({ id: 'auth.passwordHint' }, { min: PASSWORD_MIN_LENGTH })}
-        />
-        <FormTextField
-          form={api.form}
-          name="newPassword.second"
-          label="auth.repeatPassword"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields form={api.form} />
         <label className={styles.check}>
           <input type="checkbox" {...api.form.register('endOtherSessions')} />
           {intl.formatMessage({ id: 'account.endOtherSessions' })}

@@ -7,7 +7,7 @@ import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { useSnackbar } from '../../../components/ui/snackbar.tsx';
-import { ApiFormFrame, FormTextField, useApiForm } from '../../../lib/api-form.tsx';
+import { ApiFormFrame, NameFields, useApiForm } from '../../../lib/api-form.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import styles from './account.module.css';
 
@@ -68,18 +68,7 @@ export function ProfileForm({
           error={api.form.formState.errors.titleId?.message}
           {...api.form.register('titleId')}
         />
-        <FormTextField
-          form={api.form}
-          name="firstName"
-          label="auth.firstName"
-          autoComplete="given-name"
-        />
-        <FormTextField
-          form={api.form}
-          name="lastName"
-          label="auth.lastName"
-          autoComplete="family-name"
-        />
+        <NameFields form={api.form} />
         <label className={styles.check}>
           <input type="checkbox" {...api.form.register('notifications')} />
           {intl.formatMessage({ id: 'account.notifications' })}

@@ -3,15 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_BOOKINGS_KEY } from '../../../lib/device-data.ts';
 import { errorBody, json, mockAppApi, signedInAs } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { findPageHeading, renderApp } from '../../../testing/render-app.tsx';
 
 const TOKEN = 'b'.repeat(40);
 const DEVICE_TOKEN = 'D'.repeat(43);
 
 const signedIn = signedInAs();
 
-const heading = (name: string) =>
-  screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 const emailField = () => screen.getByRole('textbox', { name: 'E-mail' });
 
 describe('sign in', () => {
@@ -19,7 +17,7 @@ describe('sign in', () => {
     const user = userEvent.setup();
     const api = mockAppApi();
     renderApp('/signin', { locale: 'de' });
-    await heading('Anmelden');
+    await findPageHeading('Anmelden');
     await user.type(screen.getByRole('textbox', { name: 'E-Mail' }), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
     expect(await screen.findByText('Geben Sie eine gültige E-Mail-Adresse ein')).toBeDefined();
@@ -42,7 +40,7 @@ describe('sign in', () => {
     const user = userEvent.setup();
     mockAppApi({ 'POST /api/users/sign-in': () => answer.clone() });
     renderApp('/signin');
-    await heading('Sign in');
+    await findPageHeading('Sign in');
     await user.type(emailField(), 'ana@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'secret phrase');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -55,7 +53,7 @@ describe('sign in', () => {
       'POST /api/users/sign-in': () => Promise.reject(new TypeError('Failed to fetch')),
     });
     renderApp('/signin');
-    await heading('Sign in');
+    await findPageHeading('Sign in');
     await user.type(emailField(), 'ana@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'secret phrase');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -84,11 +82,11 @@ describe('sign in', () => {
       'GET /api/booking/future': () => json({ success: true, bookings: [] }),
     });
     const { router } = renderApp('/signin?redirectTo=%2Fbookings');
-    await heading('Sign in');
+    await findPageHeading('Sign in');
     await user.type(emailField(), '  Ana@Example.com ');
     await user.type(screen.getByLabelText(/^Password/), 'secret phrase');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await heading('My bookings');
+    await findPageHeading('My bookings');
     expect(router.state.location.pathname).toBe('/bookings');
     expect(claimed).toEqual({ tokens: [DEVICE_TOKEN] });
   });
@@ -97,7 +95,7 @@ describe('sign in', () => {
     const user = userEvent.setup();
     mockAppApi({ 'POST /api/users/login-link': () => json({ success: true }) });
     renderApp('/signin');
-    await heading('Sign in');
+    await findPageHeading('Sign in');
     await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
     const fields = screen.getAllByRole('textbox', { name: 'E-mail' });
     await user.type(fields[1] as HTMLElement, 'ana@example.com');
@@ -121,7 +119,7 @@ describe('register', () => {
       },
     });
     renderApp('/register');
-    await heading('Register');
+    await findPageHeading('Register');
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'ana@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
@@ -151,7 +149,7 @@ describe('register: names and passwords the server refuses', () => {
     const user = userEvent.setup();
     const api = mockAppApi();
     renderApp('/register', { locale: 'fr' });
-    await heading('Créer un compte');
+    await findPageHeading('Créer un compte');
     await user.type(screen.getByRole('textbox', { name: 'Prénom' }), '<script>alert(2)</script>');
     await user.type(screen.getByRole('textbox', { name: 'Nom de famille' }), 'D’Angelo-Núñez');
     await user.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), 'ana@example.com');
@@ -172,11 +170,10 @@ describe('register: names and passwords the server refuses', () => {
   ])('shows %s on the password field', async (code, text) => {
     const user = userEvent.setup();
     mockAppApi({
-      'POST /api/users/register': () =>
-        json({ success: false, code, errors: { 'body.password': ['refused'] } }, { status: 400 }),
+      'POST /api/users/register': () => errorBody(400, code, { 'body.password': ['refused'] }),
     });
     renderApp('/register');
-    await heading('Register');
+    await findPageHeading('Register');
     await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ana');
     await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Petrova');
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'ana@example.com');
@@ -198,10 +195,10 @@ describe('e-mailed links', () => {
       'GET /api/booking/passengers': () => json({ success: true, passengers: [] }),
     });
     const { router } = renderApp(`/confirm-email/${TOKEN}`);
-    await heading('Confirm your e-mail address');
+    await findPageHeading('Confirm your e-mail address');
     expect(api.calls.filter((call) => call.startsWith('POST'))).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Confirm my e-mail address' }));
-    await heading('Settings and account');
+    await findPageHeading('Settings and account');
     expect(router.state.location.pathname).toBe('/account');
   });
 
@@ -209,7 +206,7 @@ describe('e-mailed links', () => {
     const user = userEvent.setup();
     mockAppApi({ [`POST /api/users/${TOKEN}/login`]: () => errorBody(410, 'LINK_EXPIRED') });
     renderApp(`/signin/link/${TOKEN}`);
-    await heading('Sign in with your link');
+    await findPageHeading('Sign in with your link');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This link has expired or has already been used.',
@@ -229,7 +226,7 @@ describe('e-mailed links', () => {
           : json({ success: true, isLogged: false, user: null }),
     });
     const { router } = renderApp(`/reset/${TOKEN}`);
-    await heading('Choose a new password');
+    await findPageHeading('Choose a new password');
     await user.type(screen.getByLabelText(/^New password/), 'new secret phrase');
     await user.type(screen.getByLabelText(/^Repeat the new password/), 'new secret phrase!');
     await user.click(screen.getByRole('button', { name: 'Save the new password' }));
@@ -243,7 +240,7 @@ describe('e-mailed links', () => {
 
     expired = false;
     await user.click(screen.getByRole('button', { name: 'Save the new password' }));
-    await heading('Sign in');
+    await findPageHeading('Sign in');
     expect(router.state.location.pathname).toBe('/signin');
     expect(
       screen.getByText('Your password has been changed. Sign in with your new password.'),
@@ -264,7 +261,7 @@ describe('sign-out', () => {
       'POST /api/users/sign-out': () => json({ success: true, isLogged: false, user: null }),
     });
     const { router } = renderApp('/account');
-    await heading('Settings and account');
+    await findPageHeading('Settings and account');
     await user.click(screen.getAllByRole('button', { name: 'Sign out' })[0] as HTMLElement);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(api.calls).toContain('POST /api/users/sign-out');

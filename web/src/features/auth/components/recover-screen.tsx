@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { Screen } from '../../../components/layouts/screen.tsx';
-import { ApiFormFrame, FormTextField, useApiForm } from '../../../lib/api-form.tsx';
+import { ApiFormFrame, EmailField, useApiForm } from '../../../lib/api-form.tsx';
 import { recover } from '../api/recover.ts';
 
 /**
@@ -27,13 +27,7 @@ export function RecoverScreen() {
         <p role="status">{intl.formatMessage({ id: 'auth.recoverSent' })}</p>
       ) : (
         <ApiFormFrame api={api} submit="auth.recoverSubmit">
-          <FormTextField
-            form={api.form}
-            name="email"
-            label="auth.email"
-            type="email"
-            autoComplete="email"
-          />
+          <EmailField form={api.form} />
         </ApiFormFrame>
       )}
     </Screen>

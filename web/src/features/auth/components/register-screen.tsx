@@ -8,7 +8,13 @@ import { useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiFormFrame, FormTextField, useApiForm } from '../../../lib/api-form.tsx';
+import {
+  ApiFormFrame,
+  EmailField,
+  FormTextField,
+  NameFields,
+  useApiForm,
+} from '../../../lib/api-form.tsx';
 import { useCurrentUser } from '../api/get-current-user.ts';
 import { register } from '../api/register.ts';
 
@@ -38,25 +44,8 @@ export function RegisterScreen() {
         <p role="status">{intl.formatMessage({ id: 'auth.registerSent' }, { email: sentTo })}</p>
       ) : (
         <ApiFormFrame api={api} submit="auth.registerSubmit">
-          <FormTextField
-            form={api.form}
-            name="firstName"
-            label="auth.firstName"
-            autoComplete="given-name"
-          />
-          <FormTextField
-            form={api.form}
-            name="lastName"
-            label="auth.lastName"
-            autoComplete="family-name"
-          />
-          <FormTextField
-            form={api.form}
-            name="email"
-            label="auth.email"
-            type="email"
-            autoComplete="email"
-          />
+          <NameFields form={api.form} />
+          <EmailField form={api.form} />
           <FormTextField
             form={api.form}
             name="password"

@@ -1,10 +1,10 @@
-import { PASSWORD_MIN_LENGTH, ResetPasswordRequestSchema } from '@uniquair/contract/users';
+import { ResetPasswordRequestSchema } from '@uniquair/contract/users';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiFormFrame, FormTextField, problemOf, useApiForm } from '../../../lib/api-form.tsx';
+import { ApiFormFrame, NewPasswordFields, problemOf, useApiForm } from '../../../lib/api-form.tsx';
 import { resetPassword } from '../api/reset-password.ts';
 import type { SignInNotice } from './sign-in-screen.tsx';
 
@@ -33,21 +33,7 @@ export function ResetScreen({ token }: { readonly token: string }) {
   return (
     <Screen title={intl.formatMessage({ id: 'auth.resetTitle' })}>
       <ApiFormFrame api={api} submit="auth.resetSubmit">
-        <FormTextField
-          form={api.form}
-          name="newPassword.first"
-          label="auth.newPassword"
-          type="password"
-          autoComplete="new-password"
-          hint={intl.formatMessage({ id: 'auth.passwordHint' }, { min: PASSWORD_MIN_LENGTH })}
-        />
-        <FormTextField
-          form={api.form}
-          name="newPassword.second"
-          label="auth.repeatPassword"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields form={api.form} />
       </ApiFormFrame>
       {api.problem === 'auth.linkExpired' ? (
         <div className={screenStyles.links}>

@@ -11,7 +11,13 @@ import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths, REDIRECT_PARAM, safeReturnTarget } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { ApiFormFrame, FormTextField, problemOf, useApiForm } from '../../../lib/api-form.tsx';
+import {
+  ApiFormFrame,
+  EmailField,
+  FormTextField,
+  problemOf,
+  useApiForm,
+} from '../../../lib/api-form.tsx';
 import { useCurrentUser } from '../api/get-current-user.ts';
 import { requestLoginLink } from '../api/request-login-link.ts';
 import { signIn } from '../api/sign-in.ts';
@@ -48,14 +54,7 @@ function LinkRequestForm() {
         <p role="status">{intl.formatMessage({ id: 'auth.linkRequestSent' })}</p>
       ) : (
         <ApiFormFrame api={api} submit="auth.linkRequestSubmit" submitVariant="secondary">
-          <FormTextField
-            form={api.form}
-            name="email"
-            label="auth.email"
-            autoFocus
-            type="email"
-            autoComplete="email"
-          />
+          <EmailField form={api.form} autoFocus />
         </ApiFormFrame>
       )}
     </section>
@@ -97,13 +96,7 @@ export function SignInScreen() {
         <p role="status">{intl.formatMessage({ id: 'auth.resetDone' })}</p>
       ) : null}
       <ApiFormFrame api={api} submit="nav.signIn">
-        <FormTextField
-          form={api.form}
-          name="email"
-          label="auth.email"
-          type="email"
-          autoComplete="username"
-        />
+        <EmailField form={api.form} autoComplete="username" />
         <FormTextField
           form={api.form}
           name="password"

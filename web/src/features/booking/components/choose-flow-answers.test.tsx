@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, type ApiHandler } from '../../../testing/mock-api.ts';
+import { errorBody, json, type ApiHandler } from '../../../testing/mock-api.ts';
 import { priceLine } from '../../../testing/price-lines.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { mockFlowApi, OUTBOUND, rememberChosenTrip, RETURN } from '../testing/flow-fixtures.ts';
@@ -38,18 +38,11 @@ describe('the booking flow, when the trip or the booking goes wrong', { timeout:
     const create: ApiHandler = ({ body }) => {
       bodies.push(body as Record<string, unknown>);
       return bodies.length === 1
-        ? json(
-            {
-              success: false,
-              code: 'PRICE_INCREASED',
-              errors: {
-                _: ['Your booking price has increased'],
-                newTotal: ['11000', 'USD'],
-                previousTotal: ['10000', 'USD'],
-              },
-            },
-            { status: 409 },
-          )
+        ? errorBody(409, 'PRICE_INCREASED', {
+            _: ['Your booking price has increased'],
+            newTotal: ['11000', 'USD'],
+            previousTotal: ['10000', 'USD'],
+          })
         : json({ success: true, pnr: 'ABCDEF1', deviceToken: TOKEN, holdExpiresAt: 'x' });
     };
     mockFlowApi([OUTBOUND], { 'POST /api/booking/create': create });
@@ -100,14 +93,9 @@ describe('the booking flow, when the trip or the booking goes wrong', { timeout:
     rememberChosenTrip([OUTBOUND]);
     mockFlowApi([OUTBOUND], {
       'POST /api/booking/create': () =>
-        json(
-          {
-            success: false,
-            code: 'VALIDATION_ERROR',
-            errors: { 'body.passengers.0.documentNumber': ['Document number refused'] },
-          },
-          { status: 400 },
-        ),
+        errorBody(400, 'VALIDATION_ERROR', {
+          'body.passengers.0.documentNumber': ['Document number refused'],
+        }),
     });
     const { router } = renderApp('/choose');
     await bookOneAdult(user);
@@ -122,14 +110,9 @@ describe('the booking flow, when the trip or the booking goes wrong', { timeout:
     rememberChosenTrip([OUTBOUND, RETURN]);
     mockFlowApi([OUTBOUND, RETURN], {
       'POST /api/booking/create': () =>
-        json(
-          {
-            success: false,
-            code: 'FLIGHT_UNAVAILABLE',
-            errors: { 'body.selections.1': ['A flight is no longer available'] },
-          },
-          { status: 409 },
-        ),
+        errorBody(409, 'FLIGHT_UNAVAILABLE', {
+          'body.selections.1': ['A flight is no longer available'],
+        }),
     });
     renderApp('/choose');
     await bookOneAdult(user);

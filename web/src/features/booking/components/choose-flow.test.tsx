@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_BOOKINGS_KEY } from '../../../lib/device-data.ts';
-import { errorBody, json } from '../../../testing/mock-api.ts';
+import { errorBody, json, signedInAs } from '../../../testing/mock-api.ts';
 import { priceLine } from '../../../testing/price-lines.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { FLOW_STORAGE_KEY } from '../flow-state.ts';
@@ -177,19 +177,14 @@ describe('the booking flow', { timeout: 20_000 }, () => {
       [OUTBOUND],
       {
         'GET /api/users/current': () =>
-          json({
-            success: true,
-            isLogged: true,
-            user: {
+          json(
+            signedInAs({
               firstName: 'Ada',
               lastName: 'Lovelace',
               email: 'ada@example.com',
-              avatar: null,
-              notifications: true,
               titleId: 2,
-              emailConfirmed: true,
-            },
-          }),
+            }),
+          ),
         'GET /api/booking/passengers': () =>
           json({
             success: true,

@@ -1,50 +1,31 @@
-import { forwardRef } from 'react';
+import type { Ref } from 'react';
 import { useIntl } from 'react-intl';
+import {
+  ErrorSummary as FieldErrorSummary,
+  type FieldProblem,
+} from '../../../components/ui/error-summary.tsx';
 import styles from './choose-flow.module.css';
 
-export interface FieldProblem {
-  /** The id of the control at fault. */
-  readonly fieldId: string;
-  /** The field's label and its error, e.g. 'Adult 1, First name: Required'. */
-  readonly text: string;
-}
+export type { FieldProblem };
 
-/**
- * The problems of a form after a submit: a heading and one link per field, each moving focus to
- * its control. The form focuses it, so a screen reader reads it at once.
- */
-export const ErrorSummary = forwardRef<
-  HTMLDivElement,
-  { readonly problems: readonly FieldProblem[] }
->(function ErrorSummary({ problems }, ref) {
+/** The booking flow's {@link FieldErrorSummary}: 'N problems' over its links. */
+export function ErrorSummary({
+  problems,
+  ref,
+}: {
+  readonly problems: readonly FieldProblem[];
+  readonly ref?: Ref<HTMLDivElement>;
+}) {
   const intl = useIntl();
-  if (problems.length === 0) return null;
   return (
-    <div
+    <FieldErrorSummary
       ref={ref}
+      problems={problems}
+      heading={intl.formatMessage({ id: 'flow.errors.heading' }, { count: problems.length })}
+      headingId="flow-error-summary"
+      headingLevel={2}
       className={styles.errorSummary}
-      tabIndex={-1}
-      role="alert"
-      aria-labelledby="flow-error-summary"
-    >
-      <h2 id="flow-error-summary" className={styles.errorSummaryHeading}>
-        {intl.formatMessage({ id: 'flow.errors.heading' }, { count: problems.length })}
-      </h2>
-      <ul>
-        {problems.map((problem) => (
-          <li key={problem.fieldId}>
-            <a
-              href={`#${problem.fieldId}`}
-              onClick={(event) => {
-                event.preventDefault();
-                document.getElementById(problem.fieldId)?.focus();
-              }}
-            >
-              {problem.text}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
+      headingClassName={styles.errorSummaryHeading}
+    />
   );
-});
+}

@@ -13,7 +13,7 @@ import {
   type PassengersFormValues,
   type TripRules,
 } from '../flow-forms.ts';
-import type { FlowState, PassengerDraft } from '../flow-state.ts';
+import { PASSENGER_TEXT_FIELDS, type FlowState, type PassengerDraft } from '../flow-state.ts';
 import { draftFromSaved, fitsPassengerType } from '../saved-passengers.ts';
 import { DateInput } from './date-input.tsx';
 import { ErrorSummary, type FieldProblem } from './error-summary.tsx';
@@ -33,18 +33,7 @@ const TITLE_NAMES: Readonly<Record<number, MessageKey>> = {
   5: 'passengerTitle.child',
 };
 
-const FIELDS = [
-  'titleId',
-  'firstName',
-  'lastName',
-  'birthDate',
-  'nationality',
-  'documentTypeId',
-  'documentNumber',
-  'documentExpiry',
-] as const;
-
-type PassengerField = (typeof FIELDS)[number];
+type PassengerField = (typeof PASSENGER_TEXT_FIELDS)[number];
 
 const FIELD_LABELS: Readonly<Record<PassengerField, MessageKey>> = {
   titleId: 'flow.passenger.title',
@@ -120,7 +109,7 @@ export function PassengersView({
     const found: FieldProblem[] = [];
     state.passengers.forEach((_, index) => {
       const passengerErrors = errors.passengers?.[index];
-      for (const field of FIELDS) {
+      for (const field of PASSENGER_TEXT_FIELDS) {
         const message = passengerErrors?.[field]?.message;
         if (message) {
           found.push({
@@ -182,7 +171,7 @@ export function PassengersView({
                     const saved = fits.find((entry) => String(entry.id) === event.target.value);
                     if (!saved) return;
                     const draft = draftFromSaved(saved, passenger.typeId);
-                    for (const field of FIELDS) {
+                    for (const field of PASSENGER_TEXT_FIELDS) {
                       form.setValue(`passengers.${index}.${field}`, draft[field], {
                         shouldDirty: true,
                       });

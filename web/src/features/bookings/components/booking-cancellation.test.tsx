@@ -2,13 +2,18 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BookingDetail } from '@uniquair/contract/booking';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { storeDeviceBooking, testBooking } from '../../../testing/booking-fixtures.ts';
+import {
+  mockStoredBooking,
+  storeDeviceBooking,
+  testBooking,
+  ticketedBooking,
+} from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const PNR = 'K7Q2ZP4';
 
-const ticketed = testBooking({ status: 'ticketed', payable: false, holdExpiresAt: null });
+const ticketed = ticketedBooking();
 
 const quote = {
   success: true,
@@ -42,6 +47,20 @@ const quote = {
   ],
 };
 
+/** Opens the booking page and asks what cancelling gives back; the user who asked. */
+async function askForQuote() {
+  const user = userEvent.setup();
+  renderApp(`/bookings/${PNR}`);
+  await user.click(
+    await screen.findByRole(
+      'button',
+      { name: 'See what cancelling gives back' },
+      { timeout: 15_000 },
+    ),
+  );
+  return user;
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -67,15 +86,7 @@ describe('cancelling a booking', () => {
         return json({ success: true, status: 'cancelled', refund });
       },
     });
-    const user = userEvent.setup();
-    renderApp(`/bookings/${PNR}`);
-    await user.click(
-      await screen.findByRole(
-        'button',
-        { name: 'See what cancelling gives back' },
-        { timeout: 15_000 },
-      ),
-    );
+    const user = await askForQuote();
     expect(
       await screen.findByText(
         'Ana Petrova, flight 1 (fare B): paid $250.00, fee $100.00, refund $150.00',
@@ -102,25 +113,15 @@ describe('cancelling a booking', () => {
   });
 
   it('says plainly when the quote changed, and shows the new one', async () => {
-    storeDeviceBooking(PNR);
     let quotes = 0;
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: ticketed }),
+    mockStoredBooking(ticketed, {
       [`GET /api/booking/${PNR}/cancellation-quote`]: () => {
         quotes += 1;
         return json(quote);
       },
       [`POST /api/booking/${PNR}/cancel`]: () => errorBody(409, 'CANCELLATION_QUOTE_CHANGED'),
     });
-    const user = userEvent.setup();
-    renderApp(`/bookings/${PNR}`);
-    await user.click(
-      await screen.findByRole(
-        'button',
-        { name: 'See what cancelling gives back' },
-        { timeout: 15_000 },
-      ),
-    );
+    const user = await askForQuote();
     await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
     await user.click(screen.getByRole('button', { name: 'Yes, cancel the booking' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -130,11 +131,7 @@ describe('cancelling a booking', () => {
   });
 
   it('a cancelled booking without money to give back says so and offers no cancel', async () => {
-    storeDeviceBooking(PNR);
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () =>
-        json({ success: true, booking: testBooking({ status: 'cancelled', payable: false }) }),
-    });
+    mockStoredBooking(testBooking({ status: 'cancelled', payable: false }));
     renderApp(`/bookings/${PNR}`);
     expect(
       await screen.findByText('There is no refund for this booking.', {}, { timeout: 15_000 }),

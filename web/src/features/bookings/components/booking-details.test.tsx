@@ -2,9 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  mockStoredBooking,
   storeDeviceBooking,
   TEST_DEVICE_TOKEN,
   testBooking,
+  ticketedBooking,
 } from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { priceLine } from '../../../testing/price-lines.ts';
@@ -12,10 +14,7 @@ import { renderApp } from '../../../testing/render-app.tsx';
 
 const PNR = 'K7Q2ZP4';
 
-const ticketed = testBooking({
-  status: 'ticketed',
-  payable: false,
-  holdExpiresAt: null,
+const ticketed = ticketedBooking({
   extras: [
     { destinationIndex: 0, passengerIndex: 0, code: 'checked_bag', quantity: 1, price: 3_500 },
   ],
@@ -91,10 +90,7 @@ describe('booking page', () => {
   });
 
   it('says a payable booking is not paid and links to the pay page', async () => {
-    storeDeviceBooking(PNR);
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: testBooking() }),
-    });
+    mockStoredBooking(testBooking());
     renderApp(`/bookings/${PNR}`);
     expect(await screen.findByText('Your booking is not paid')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
@@ -109,11 +105,7 @@ describe('booking page', () => {
     ['expired', /The seat hold ended before the booking was paid/],
     ['cancelled', 'This booking has been cancelled.'],
   ] as const)('words the %s state', async (status, text) => {
-    storeDeviceBooking(PNR);
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () =>
-        json({ success: true, booking: testBooking({ status, payable: false }) }),
-    });
+    mockStoredBooking(testBooking({ status, payable: false }));
     renderApp(`/bookings/${PNR}`);
     expect(await screen.findByText(text)).toBeDefined();
     expect(screen.queryByRole('link', { name: 'Pay now' })).toBeNull();
@@ -144,14 +136,9 @@ describe('booking page', () => {
       [`POST /api/booking/${PNR}/send-link`]: () => {
         asked += 1;
         return asked === 1
-          ? json(
-              {
-                success: false,
-                code: 'TOO_MANY_REQUESTS',
-                errors: { _: ['Too many attempts. Please try again in 2 minutes.'] },
-              },
-              { status: 429 },
-            )
+          ? errorBody(429, 'TOO_MANY_REQUESTS', {
+              _: ['Too many attempts. Please try again in 2 minutes.'],
+            })
           : json({ success: true }, { status: 202 });
       },
     });
@@ -191,10 +178,7 @@ describe('booking page', () => {
 
 describe('e-ticket page', () => {
   it('shows the passenger, ticket number, reference, flight, fare and baggage, and prints', async () => {
-    storeDeviceBooking(PNR);
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: ticketed }),
-    });
+    mockStoredBooking(ticketed);
     const print = vi.fn();
     window.print = print;
     const user = userEvent.setup();
@@ -213,10 +197,7 @@ describe('e-ticket page', () => {
   });
 
   it('says so for a ticket that has not been issued', async () => {
-    storeDeviceBooking(PNR);
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: ticketed }),
-    });
+    mockStoredBooking(ticketed);
     renderApp(`/bookings/${PNR}/flight/0/ticket/5`);
     expect(
       await screen.findByText('This ticket has not been issued, or does not exist.'),
@@ -224,11 +205,8 @@ describe('e-ticket page', () => {
   });
 
   it('offers no e-ticket of a cancelled booking, on the booking page or by its address', async () => {
-    storeDeviceBooking(PNR);
     const cancelled = { ...ticketed, status: 'cancelled' as const };
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: cancelled }),
-    });
+    mockStoredBooking(cancelled);
     const { router } = renderApp(`/bookings/${PNR}`);
     const tickets = await screen.findByRole('region', { name: 'Tickets' });
     const voided =

@@ -2,18 +2,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  mockStoredBooking,
   storeDeviceBooking,
   TEST_DEVICE_TOKEN,
   testBooking,
+  ticketedBooking,
 } from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const PNR = 'K7Q2ZP4';
-const paid = testBooking({
-  status: 'ticketed',
-  payable: false,
-  holdExpiresAt: null,
+const paid = ticketedBooking({
   invoiceNumber: 'UQ-2026-000042',
 });
 
@@ -23,10 +22,8 @@ afterEach(() => {
 
 describe('the invoice on the booking page', () => {
   it('shows the number of a paid booking and downloads the PDF with this device’s token', async () => {
-    storeDeviceBooking(PNR);
     let header: string | null = null;
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: paid }),
+    mockStoredBooking(paid, {
       [`GET /api/booking/${PNR}/invoice`]: ({ headers }) => {
         header = headers.get('x-booking-tokens');
         return new Response(new Blob(['%PDF-1.3'], { type: 'application/pdf' }), {
@@ -57,9 +54,7 @@ describe('the invoice on the booking page', () => {
   });
 
   it('says so when the download fails, and the button works again', async () => {
-    storeDeviceBooking(PNR);
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: paid }),
+    mockStoredBooking(paid, {
       [`GET /api/booking/${PNR}/invoice`]: () => errorBody(503, 'SERVICE_UNAVAILABLE'),
     });
     const user = userEvent.setup();
@@ -116,10 +111,7 @@ describe('the invoice on the booking page', () => {
   });
 
   it('is not offered before the booking is paid', async () => {
-    storeDeviceBooking(PNR);
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: testBooking() }),
-    });
+    mockStoredBooking(testBooking());
     renderApp(`/bookings/${PNR}`);
     expect(await screen.findByText('Your booking is not paid')).toBeDefined();
     expect(screen.queryByRole('region', { name: 'Invoice' })).toBeNull();

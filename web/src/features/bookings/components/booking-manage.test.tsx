@@ -3,16 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookingDetail } from '@uniquair/contract/booking';
 import {
-  storeDeviceBooking,
+  mockStoredBooking,
   TEST_DEVICE_TOKEN,
   testBooking,
+  ticketedBooking,
 } from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const PNR = 'K7Q2ZP4';
 const TOKEN = '0123456789abcdef0123456789abcdef01234567';
-const ticketed = testBooking({ status: 'ticketed', payable: false, holdExpiresAt: null });
+const ticketed = ticketedBooking();
 
 const navigatorPatches: string[] = [];
 
@@ -34,9 +35,7 @@ async function openBooking(
   booking: BookingDetail,
   handlers: Parameters<typeof mockAppApi>[0] = {},
 ) {
-  storeDeviceBooking(PNR);
-  const api = mockAppApi({
-    [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking }),
+  const api = mockStoredBooking(booking, {
     ...handlers,
   });
   renderApp(`/bookings/${PNR}`);

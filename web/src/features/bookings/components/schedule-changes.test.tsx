@@ -1,7 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { storeDeviceBooking, testBooking } from '../../../testing/booking-fixtures.ts';
+import {
+  mockStoredBooking,
+  storeDeviceBooking,
+  ticketedBooking,
+} from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
@@ -26,10 +30,7 @@ const change = {
   createdAt: '2026-11-23T06:00:00.000Z',
 };
 
-const changed = testBooking({
-  status: 'ticketed',
-  payable: false,
-  holdExpiresAt: null,
+const changed = ticketedBooking({
   scheduleChanges: [change],
 });
 
@@ -88,16 +89,14 @@ describe('schedule changes on the booking page', () => {
   });
 
   it('lists substitutes as radio buttons and says when the chosen one sold out', async () => {
-    storeDeviceBooking(PNR);
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () =>
-        json({
-          success: true,
-          booking: { ...changed, scheduleChanges: [{ ...change, new: null }] },
-        }),
-      [`GET /api/booking/${PNR}/substitutes`]: () => json({ success: true, flights: [substitute] }),
-      [`POST /api/booking/${PNR}/substitute`]: () => errorBody(409, 'SUBSTITUTE_SOLD_OUT'),
-    });
+    mockStoredBooking(
+      { ...changed, scheduleChanges: [{ ...change, new: null }] },
+      {
+        [`GET /api/booking/${PNR}/substitutes`]: () =>
+          json({ success: true, flights: [substitute] }),
+        [`POST /api/booking/${PNR}/substitute`]: () => errorBody(409, 'SUBSTITUTE_SOLD_OUT'),
+      },
+    );
     renderApp(`/bookings/${PNR}`);
     const section = await screen.findByRole(
       'region',

@@ -8,7 +8,7 @@ import {
   type BookingViewProps,
 } from '../../../components/booking/booking-itinerary.tsx';
 import { BookingLoader } from '../../../components/booking/booking-loader.tsx';
-import { EmptyState, Screen } from '../../../components/layouts/screen.tsx';
+import { EmptyState, Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ticketsOfFlight } from '../booking-tickets.ts';
@@ -83,7 +83,7 @@ function ETicket({ booking, flightIndex, ticketIndex, airports }: BookingViewPro
           <h2 id="eticket-heading">{intl.formatMessage({ id: 'ticket.eTicket' })}</h2>
           <p className={styles.brand}>{BRAND_NAME}</p>
         </header>
-        <dl className={styles.facts}>
+        <dl className={`${screenStyles.details} ${styles.facts}`}>
           <dt>{intl.formatMessage({ id: 'ticket.passenger' })}</dt>
           <dd>
             {intl.formatMessage(

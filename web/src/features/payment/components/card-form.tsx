@@ -3,6 +3,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { TextMaskInput } from '../../../components/ui/text-mask-input.tsx';
@@ -118,7 +119,7 @@ export function CardForm({ submitLabel, busy, onSubmit, resetCount, today }: Car
 
   const errors = FIELD_ORDER.flatMap((field) => {
     const text = formState.errors[field]?.message;
-    return text ? [{ field, text }] : [];
+    return text ? [{ fieldId: FIELD_IDS[field], text }] : [];
   });
 
   return (
@@ -128,32 +129,15 @@ export function CardForm({ submitLabel, busy, onSubmit, resetCount, today }: Car
       onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
       aria-label={intl.formatMessage({ id: 'payment.card.formLabel' })}
     >
-      {summaryShown > 0 && errors.length > 0 ? (
-        <div
+      {summaryShown > 0 ? (
+        <ErrorSummary
           ref={summaryRef}
+          problems={errors}
+          heading={message('payment.card.errorSummary')}
+          headingId="card-error-summary"
+          headingLevel={3}
           className={styles.errorSummary}
-          tabIndex={-1}
-          role="alert"
-          aria-labelledby="card-error-summary"
-        >
-          <h3 id="card-error-summary">{message('payment.card.errorSummary')}</h3>
-          <ul>
-            {errors.map(({ field, text }) => (
-              <li key={field}>
-                <a
-                  href={`#${FIELD_IDS[field]}`}
-                  onClick={(event) => {
-                    // The address's hash belongs to the overlays: move focus only.
-                    event.preventDefault();
-                    document.getElementById(FIELD_IDS[field])?.focus();
-                  }}
-                >
-                  {text}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        />
       ) : null}
       <p className={styles.muted}>{message('payment.card.secureNote')}</p>
       <TextInput

@@ -5,6 +5,7 @@ import { errorBody, json, mockAppApi, type ApiHandler } from '../../../testing/m
 import { priceLine } from '../../../testing/price-lines.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import {
+  mockStoredBooking,
   storeDeviceBooking,
   TEST_DEVICE_TOKEN,
   TEST_TOKENIZATION_URL,
@@ -146,14 +147,7 @@ describe('pay page', () => {
       keys.push(headers.get('idempotency-key') ?? '');
       calls += 1;
       return calls === 1
-        ? json(
-            {
-              success: false,
-              code: 'INSUFFICIENT_FUNDS',
-              errors: { _: ['Your card has insufficient funds'] },
-            },
-            { status: 402 },
-          )
+        ? errorBody(402, 'INSUFFICIENT_FUNDS', { _: ['Your card has insufficient funds'] })
         : json({ success: true, outcome: 'paid', status: 'paid' });
     });
     const user = userEvent.setup();
@@ -320,11 +314,7 @@ describe('pay page', () => {
   });
 
   it('says a paid booking is already paid and links to it', async () => {
-    storeDeviceBooking(PNR);
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () =>
-        json({ success: true, booking: testBooking({ status: 'paid', payable: false }) }),
-    });
+    mockStoredBooking(testBooking({ status: 'paid', payable: false }));
     renderApp(`/booking/${PNR}/pay`);
     expect(await screen.findByText('This booking is already paid')).toBeDefined();
     expect(screen.getByRole('link', { name: `View booking ${PNR}` }).getAttribute('href')).toBe(
@@ -342,14 +332,7 @@ describe('pay page', () => {
   });
 
   it('offers a new search once the hold has ended', async () => {
-    storeDeviceBooking(PNR);
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () =>
-        json({
-          success: true,
-          booking: testBooking({ status: 'expired', payable: false }),
-        }),
-    });
+    mockStoredBooking(testBooking({ status: 'expired', payable: false }));
     renderApp(`/booking/${PNR}/pay`);
     expect(
       await screen.findByText(/The seat hold has ended and the seats were released/),

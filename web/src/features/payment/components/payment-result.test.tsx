@@ -1,6 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { storeDeviceBooking, testBooking } from '../../../testing/booking-fixtures.ts';
+import {
+  mockStoredBooking,
+  storeDeviceBooking,
+  testBooking,
+} from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { renderWithIntl } from '../../../components/ui/test-utils.tsx';
@@ -104,26 +108,21 @@ describe('payment result pages', () => {
   });
 
   it('says a failed payment failed and offers to pay again', async () => {
-    storeDeviceBooking(PNR);
-    mockAppApi({
-      [`GET /api/booking/${PNR}/get`]: () =>
-        json({
-          success: true,
-          booking: testBooking({
-            payments: [
-              {
-                method: 'CREDIT_CARD',
-                state: 'failed',
-                cardBrand: 'visa',
-                cardLast4: '3184',
-                amount: 24_000,
-                currency: 'USD',
-                updatedAt: '2026-11-22T10:05:00.000Z',
-              },
-            ],
-          }),
-        }),
-    });
+    mockStoredBooking(
+      testBooking({
+        payments: [
+          {
+            method: 'CREDIT_CARD',
+            state: 'failed',
+            cardBrand: 'visa',
+            cardLast4: '3184',
+            amount: 24_000,
+            currency: 'USD',
+            updatedAt: '2026-11-22T10:05:00.000Z',
+          },
+        ],
+      }),
+    );
     renderApp(`/payment/${PNR.toLowerCase()}/success`);
     expect(
       await screen.findByText('Payment failed. You have not been charged.', {}, { timeout: 5_000 }),

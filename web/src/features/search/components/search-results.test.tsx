@@ -10,7 +10,7 @@ import {
   testRoutes,
   type ApiHandler,
 } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { findPageHeading, renderApp } from '../../../testing/render-app.tsx';
 import { clearSearchState } from '../../../lib/search/search-run.ts';
 import {
   FakeEventSource,
@@ -75,10 +75,6 @@ function searchApi(extra: Record<string, ApiHandler> = {}) {
   });
 }
 
-async function heading(name: string | RegExp) {
-  return screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
-}
-
 function leg(name: RegExp) {
   return screen.getByRole('region', { name });
 }
@@ -104,7 +100,7 @@ describe('search results', () => {
         json({ success: true, hash: hashFor(body), status: 'progress', progress: 0 }),
     });
     renderApp(RETURN_TRIP);
-    await heading('Flights from Sofia to London');
+    await findPageHeading('Flights from Sofia to London');
     const bar = await screen.findByRole('progressbar', { name: 'Search progress' });
     expect(bar.getAttribute('aria-valuenow')).toBe('0');
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));

@@ -21,6 +21,7 @@ import {
 } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { screenStyles } from '../../../components/layouts/screen.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { rememberTrip } from '../../../lib/chosen-trip.ts';
 import { rowsOfResult, tripRowBounds, visibleRows, type FlightRow } from '../flight-rows.ts';
@@ -198,7 +199,7 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
   return (
     <section className={styles.page} aria-labelledby="screen-heading">
       <header className={styles.header}>
-        <h1 id="screen-heading" className={styles.title}>
+        <h1 id="screen-heading" className={screenStyles.heading}>
           {title}
         </h1>
         <p className={styles.lead}>{formatPassengers(intl, passengers)}</p>

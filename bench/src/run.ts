@@ -3,6 +3,7 @@ import { bookingBenchmark } from './benchmarks/booking.ts';
 import { dataBenchmark } from './benchmarks/data.ts';
 import { healthBenchmark } from './benchmarks/health.ts';
 import { heldStreamsBenchmark } from './benchmarks/held-streams.ts';
+import { manageBenchmark } from './benchmarks/manage.ts';
 import { searchPageBenchmark } from './benchmarks/search-page.ts';
 import { searchBenchmark } from './benchmarks/search.ts';
 import { webBenchmark } from './benchmarks/web.ts';
@@ -16,6 +17,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   web: webBenchmark,
   accounts: accountsBenchmark,
   booking: bookingBenchmark,
+  manage: manageBenchmark,
   'held-streams': heldStreamsBenchmark,
 };
 

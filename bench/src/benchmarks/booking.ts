@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@uniquair/server/db/dialect';
+import { bookingRequest, findBookableFlight, post, setSeatsLeft } from '../booking-flow.ts';
 import { CONNECTIONS, load, REPO_ROOT, SHORT, startProcess } from '../harness.ts';
 
 /** Seats of the fare class everybody books. */
@@ -11,27 +12,6 @@ const SEATS = Number(process.env.BENCH_BOOKING_SEATS ?? 500);
 const CLIENTS = Number(process.env.BENCH_BOOKING_CLIENTS ?? 20);
 /** Longest the booking run may take. */
 const MAX_SECONDS = SHORT ? 60 : 180;
-
-function ymdPlus(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Sends a JSON POST as the web app does (same-site Origin). */
-function post(base: string, path: string, body: unknown): Promise<Response> {
-  return fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(body),
-  });
-}
-
-interface SearchResultBody {
-  hash: string;
-  status: string;
-  result?: {
-    results: { flights: { id: string; fareClasses: { letter: string }[] }[] }[];
-  };
-}
 
 /**
  * Bookings (issue 8, reference notes LOAD-1): `CLIENTS` clients book one seat each, again and
@@ -60,78 +40,9 @@ export async function bookingBenchmark(): Promise<void> {
   );
   const database = openDatabase(databaseUrl);
   try {
-    // A daily route with a flight three weeks ahead, searched for one adult.
-    const routes = await database.db
-      .selectFrom('routes')
-      .selectAll()
-      .where('dow', '=', 127)
-      .where('available_until', 'is', null)
-      .orderBy('id')
-      .execute();
-    const date = ymdPlus(21);
-    let search: SearchResultBody | undefined;
-    for (const route of routes.slice(0, 20)) {
-      const started = await post(app.url, '/api/search/init', {
-        destinations: [{ route: route.id, date }],
-        passengers: { adults: 1, children: 0, infants: 0 },
-      });
-      let body = (await started.json()) as SearchResultBody;
-      for (let wait = 0; body.status === 'progress' && wait < 100; wait += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        body = (await (
-          await fetch(`${app.url}/api/search/status/${body.hash}`)
-        ).json()) as SearchResultBody;
-      }
-      if (body.status !== 'done') continue;
-      const result = (await (
-        await fetch(`${app.url}/api/search/result/${body.hash}`)
-      ).json()) as Required<SearchResultBody>;
-      if ((result.result.results[0]?.flights.length ?? 0) > 0) {
-        search = result;
-        break;
-      }
-    }
-    const flight = search?.result?.results[0]?.flights[0];
-    const letter = flight?.fareClasses[0]?.letter;
-    if (!search || !flight || !letter) throw new Error('no flight to book in the seeded inventory');
-    const fare = await database.db
-      .selectFrom('fare_classes')
-      .select(['id', 'seats_total'])
-      .where('flight_id', '=', Number(flight.id))
-      .where('letter', '=', letter)
-      .executeTakeFirstOrThrow();
-    await database.db
-      .updateTable('fare_classes')
-      .set({ seats_total: Math.max(fare.seats_total, SEATS), seats_left: SEATS })
-      .where('id', '=', fare.id)
-      .execute();
-
-    const body = {
-      searchHash: search.hash,
-      selections: [{ destinationIndex: 0, flightId: flight.id, fareClass: letter }],
-      passengers: [
-        {
-          typeId: 1,
-          titleId: 1,
-          firstName: 'Ana',
-          lastName: 'Bench',
-          birthDate: '1990-05-01',
-          nationality: 'RO',
-          documentTypeId: 1,
-          documentNumber: 'AB123456',
-          documentExpiry: ymdPlus(3 * 365),
-        },
-      ],
-      booker: {
-        firstName: 'Ana',
-        lastName: 'Bench',
-        email: 'ana.bench@example.com',
-        phoneCode: '40',
-        phone: '721234567',
-      },
-      // The price may not rise during the run; accepting any total keeps the run about seats.
-      acceptedTotal: { amount: 1_000_000_000, currency: 'USD' },
-    };
+    const flight = await findBookableFlight(app.url, database);
+    await setSeatsLeft(database, flight, SEATS);
+    const body = bookingRequest(flight);
 
     const counts = { created: 0, soldOut: 0, other: 0, serverErrors: 0 };
     const latencies: number[] = [];
@@ -159,13 +70,13 @@ export async function bookingBenchmark(): Promise<void> {
     const held = await database.db
       .selectFrom('seat_holds')
       .select((eb) => eb.fn.sum<number>('seats').as('seats'))
-      .where('fare_class_id', '=', fare.id)
+      .where('fare_class_id', '=', flight.fareClassId)
       .where('state', '=', 'held')
       .executeTakeFirstOrThrow();
     const left = await database.db
       .selectFrom('fare_classes')
       .select('seats_left')
-      .where('id', '=', fare.id)
+      .where('id', '=', flight.fareClassId)
       .executeTakeFirstOrThrow();
     const heldSeats = Number(held.seats ?? 0);
     const oversold = Math.max(0, heldSeats - SEATS) + Math.max(0, -left.seats_left);

@@ -1,0 +1,130 @@
+import type { openDatabase } from '@uniquair/server/db/dialect';
+
+/** What the booking benchmarks share: a flight found as the web app finds it, and its request. */
+
+export type BenchDatabase = ReturnType<typeof openDatabase>;
+
+export function ymdPlus(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Sends a JSON POST as the web app does (same-site Origin). */
+export function post(base: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(body),
+  });
+}
+
+interface SearchResultBody {
+  hash: string;
+  status: string;
+  result?: {
+    results: { flights: { id: string; fareClasses: { letter: string }[] }[] }[];
+  };
+}
+
+export interface BookableFlight {
+  searchHash: string;
+  flightId: string;
+  letter: string;
+  /** The `fare_classes` row of that flight and letter. */
+  fareClassId: number;
+  seatsTotal: number;
+}
+
+/**
+ * A flight three weeks ahead on a daily route, searched over HTTP for one adult, with its first
+ * fare class: the first of the first 20 daily routes whose search finds a flight.
+ */
+export async function findBookableFlight(
+  base: string,
+  database: BenchDatabase,
+): Promise<BookableFlight> {
+  const routes = await database.db
+    .selectFrom('routes')
+    .selectAll()
+    .where('dow', '=', 127)
+    .where('available_until', 'is', null)
+    .orderBy('id')
+    .execute();
+  const date = ymdPlus(21);
+  for (const route of routes.slice(0, 20)) {
+    const started = await post(base, '/api/search/init', {
+      destinations: [{ route: route.id, date }],
+      passengers: { adults: 1, children: 0, infants: 0 },
+    });
+    let body = (await started.json()) as SearchResultBody;
+    for (let wait = 0; body.status === 'progress' && wait < 100; wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      body = (await (
+        await fetch(`${base}/api/search/status/${body.hash}`)
+      ).json()) as SearchResultBody;
+    }
+    if (body.status !== 'done') continue;
+    const result = (await (
+      await fetch(`${base}/api/search/result/${body.hash}`)
+    ).json()) as Required<SearchResultBody>;
+    const flight = result.result.results[0]?.flights[0];
+    const letter = flight?.fareClasses[0]?.letter;
+    if (!flight || !letter) continue;
+    const fare = await database.db
+      .selectFrom('fare_classes')
+      .select(['id', 'seats_total'])
+      .where('flight_id', '=', Number(flight.id))
+      .where('letter', '=', letter)
+      .executeTakeFirstOrThrow();
+    return {
+      searchHash: result.hash,
+      flightId: flight.id,
+      letter,
+      fareClassId: fare.id,
+      seatsTotal: fare.seats_total,
+    };
+  }
+  throw new Error('no flight to book in the seeded inventory');
+}
+
+/** Gives the fare class `seats` seats left (and at least as many in total). */
+export async function setSeatsLeft(
+  database: BenchDatabase,
+  flight: BookableFlight,
+  seats: number,
+): Promise<void> {
+  await database.db
+    .updateTable('fare_classes')
+    .set({ seats_total: Math.max(flight.seatsTotal, seats), seats_left: seats })
+    .where('id', '=', flight.fareClassId)
+    .execute();
+}
+
+/** `POST /api/booking/create`'s body: one adult on that flight. */
+export function bookingRequest(flight: BookableFlight) {
+  return {
+    searchHash: flight.searchHash,
+    selections: [{ destinationIndex: 0, flightId: flight.flightId, fareClass: flight.letter }],
+    passengers: [
+      {
+        typeId: 1,
+        titleId: 1,
+        firstName: 'Ana',
+        lastName: 'Bench',
+        birthDate: '1990-05-01',
+        nationality: 'RO',
+        documentTypeId: 1,
+        documentNumber: 'AB123456',
+        documentExpiry: ymdPlus(3 * 365),
+      },
+    ],
+    booker: {
+      firstName: 'Ana',
+      lastName: 'Bench',
+      email: 'ana.bench@example.com',
+      phoneCode: '40',
+      phone: '721234567',
+    },
+    // The price may not rise during the run; accepting any total keeps the run about seats.
+    acceptedTotal: { amount: 1_000_000_000, currency: 'USD' },
+  };
+}

@@ -169,14 +169,11 @@ export async function apiFetch<T>(
     }
   }
 
-  throw await apiErrorOf(response, notifyUnauthorized);
+  throw await errorOf(response, notifyUnauthorized);
 }
 
 /** The {@link ApiError} of an answer that is not a success (announcing a sign-out if asked). */
-export async function apiErrorOf(
-  response: Response,
-  notifyUnauthorized: boolean,
-): Promise<ApiError> {
+async function errorOf(response: Response, notifyUnauthorized: boolean): Promise<ApiError> {
   let payload: unknown;
   try {
     payload = await readJson(response);
@@ -195,6 +192,24 @@ export async function apiErrorOf(
     apiEvents.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
   }
   return error;
+}
+
+/**
+ * GET a file (a PDF): resolves with its bytes; rejects with an {@link ApiError} as
+ * {@link apiFetch} does (the error body is JSON), `NETWORK_ERROR` when no answer came.
+ */
+export async function apiGetFile(
+  path: string,
+  { headers }: Pick<ApiRequestOptions, 'headers'> = {},
+): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin', headers: { ...headers } });
+  } catch (error) {
+    throw new ApiError(0, 'NETWORK_ERROR', {}, String(error));
+  }
+  if (!response.ok) throw await errorOf(response, true);
+  return response.blob();
 }
 
 /** GET and resolve with the JSON body. */

@@ -1,4 +1,4 @@
-import { ApiError, apiErrorOf } from '../../../lib/api-client.ts';
+import { apiGetFile } from '../../../lib/api-client.ts';
 import { bookingAccessHeaders } from '../../../lib/booking-access.ts';
 
 /** The file name the invoice is saved under (the server's own name for it). */
@@ -19,20 +19,10 @@ export type BookingDocument = 'invoice' | 'cancellation-invoice';
  * `GET /api/booking/{pnr}/cancellation-invoice` (the credit note of its refund), with the same
  * access as reading the booking (the signed-in owner, or this device's booking token).
  */
-export async function getBookingDocument(pnr: string, document: BookingDocument): Promise<Blob> {
-  const path = `/api/booking/${encodeURIComponent(pnr.toUpperCase())}/${document}`;
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      credentials: 'same-origin',
-      headers: { ...bookingAccessHeaders(pnr) },
-    });
-  } catch (error) {
-    throw new ApiError(0, 'NETWORK_ERROR', {}, String(error));
-  }
-  // A failed answer is the API's JSON error body, read as every other call reads it.
-  if (!response.ok) throw await apiErrorOf(response, true);
-  return response.blob();
+export function getBookingDocument(pnr: string, document: BookingDocument): Promise<Blob> {
+  return apiGetFile(`/api/booking/${encodeURIComponent(pnr.toUpperCase())}/${document}`, {
+    headers: bookingAccessHeaders(pnr),
+  });
 }
 
 /** Saves a file the browser holds under a name (the "download" of a link to it). */

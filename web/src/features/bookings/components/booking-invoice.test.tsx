@@ -8,6 +8,7 @@ import {
   testBooking,
   ticketedBooking,
 } from '../../../testing/booking-fixtures.ts';
+import { catchDownloads } from '../../../testing/downloads.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
@@ -18,6 +19,7 @@ const paid = ticketedBooking({
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('the invoice on the booking page', () => {
@@ -31,24 +33,14 @@ describe('the invoice on the booking page', () => {
         });
       },
     });
-    const saved: { href: string; download: string }[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push({ href: this.href, download: this.download });
-    });
-    URL.createObjectURL = vi.fn(() => 'blob:invoice');
-    URL.revokeObjectURL = vi.fn();
+    const saved = catchDownloads();
     const user = userEvent.setup();
     renderApp(`/bookings/${PNR}`);
     const section = await screen.findByRole('region', { name: 'Invoice' }, { timeout: 5_000 });
     expect(within(section).getByText('Invoice number: UQ-2026-000042')).toBeDefined();
     await user.click(within(section).getByRole('button', { name: 'Download invoice (PDF)' }));
-    await vi.waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]).toEqual({
-      href: 'blob:invoice',
-      download: 'uniquair-invoice-UQ-2026-000042.pdf',
-    });
+    await vi.waitFor(() => expect(saved.names).toEqual(['uniquair-invoice-UQ-2026-000042.pdf']));
+    expect(await saved.files[0]?.text()).toBe('%PDF-1.3');
     expect(header).toBe(TEST_DEVICE_TOKEN);
     expect(within(section).queryByRole('alert')).toBeNull();
   });
@@ -92,21 +84,16 @@ describe('the invoice on the booking page', () => {
       [`GET /api/booking/${PNR}/invoice`]: pdf('invoice'),
       [`GET /api/booking/${PNR}/cancellation-invoice`]: pdf('cancellation-invoice'),
     });
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
-    URL.createObjectURL = vi.fn(() => 'blob:document');
-    URL.revokeObjectURL = vi.fn();
+    const saved = catchDownloads();
     const user = userEvent.setup();
     renderApp(`/bookings/${PNR}`);
     const section = await screen.findByRole('region', { name: 'Invoice' }, { timeout: 5_000 });
     expect(within(section).getByText('Invoice number: UQ-2026-000042')).toBeDefined();
     expect(within(section).getByText('Credit note number: UQC-2026-000007')).toBeDefined();
     await user.click(within(section).getByRole('button', { name: 'Download credit note (PDF)' }));
-    await vi.waitFor(() => expect(saved).toEqual(['uniquair-credit-note-UQC-2026-000007.pdf']));
+    await vi.waitFor(() =>
+      expect(saved.names).toEqual(['uniquair-credit-note-UQC-2026-000007.pdf']),
+    );
     expect(asked).toEqual(['cancellation-invoice']);
   });
 

@@ -8,6 +8,7 @@ import {
   testBooking,
   ticketedBooking,
 } from '../../../testing/booking-fixtures.ts';
+import { catchDownloads } from '../../../testing/downloads.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
@@ -194,25 +195,7 @@ describe('managing a booking on its page', () => {
 
   it('downloads a calendar file per flight, worded in the UI language', async () => {
     const user = userEvent.setup();
-    const files: Blob[] = [];
-    const names: string[] = [];
-    // The browser's edge: the file the page hands to a download, caught without touching the
-    // real URL class (a subclass stands in for it until unstubAllGlobals).
-    vi.stubGlobal(
-      'URL',
-      Object.assign(class extends URL {}, {
-        createObjectURL: (blob: Blob) => {
-          files.push(blob);
-          return 'blob:calendar';
-        },
-        revokeObjectURL: () => undefined,
-      }),
-    );
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      names.push(this.download);
-    });
+    const { files, names } = catchDownloads();
     await openBooking(ticketed);
     const region = screen.getByRole('region', { name: 'Add to calendar' });
     await user.click(

@@ -13,6 +13,7 @@ import {
   moveRefund,
   noteRefundAttempt,
   providerRefOfPayment,
+  type CancellationRow,
 } from './booking.cancel-repository.ts';
 import { bookingById } from './booking.repository.ts';
 
@@ -79,7 +80,9 @@ export class RefundSender {
         `the provider answered ${status} to the refund of cancellation ${cancellationId}`,
       );
     }
-    await this.#move(cancellationId, ['processing'], 'refunded');
+    await this.#move(cancellationId, ['processing'], 'refunded', (trx) =>
+      this.#tellBooker(trx, cancellation),
+    );
     this.#options.mail.kick();
   }
 
@@ -87,8 +90,16 @@ export class RefundSender {
     return this.#options.now().toISOString();
   }
 
-  /** Moves the refund on and writes the state to its timeline, in one transaction. */
-  async #move(id: number, from: readonly string[], to: string): Promise<void> {
+  /**
+   * Moves the refund on and writes the state to its timeline, in one transaction; `alsoThen`
+   * runs in it when the move was made (not when another process made it first).
+   */
+  async #move(
+    id: number,
+    from: readonly string[],
+    to: string,
+    alsoThen?: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<void> {
     const at = this.#nowIso();
     await this.#options.db.transaction().execute(async (trx) => {
       const moved = await moveRefund(trx, id, from, {
@@ -98,15 +109,14 @@ export class RefundSender {
       });
       if (!moved) return;
       await addRefundEvent(trx, id, to, at);
-      if (to === 'refunded') await this.#tellBooker(trx, id);
+      await alsoThen?.(trx);
     });
   }
 
   /** The `refundCompleted` e-mail: how much went back, in the booking's language. */
-  async #tellBooker(trx: Kysely<Database>, cancellationId: number): Promise<void> {
-    const cancellation = await cancellationById(trx, cancellationId);
-    const booking = cancellation && (await bookingById(trx, cancellation.booking_id));
-    if (!cancellation || !booking) return;
+  async #tellBooker(trx: Kysely<Database>, cancellation: CancellationRow): Promise<void> {
+    const booking = await bookingById(trx, cancellation.booking_id);
+    if (!booking) return;
     await this.#options.mail.enqueue(trx, {
       kind: 'refundCompleted',
       to: booking.booker_email,

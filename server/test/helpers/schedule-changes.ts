@@ -6,7 +6,7 @@ import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { drainOutbox } from '../../src/modules/outbox/outbox.service.ts';
 import { freshClient } from './accounts.ts';
 import { getBooking, type TripSearch } from './booking.ts';
-import type { TestClock } from './clock.ts';
+import { intlLocalTime, type TestClock } from './clock.ts';
 import { CARDS, startPaymentsTestApp, type PaymentsTestApp } from './payments.ts';
 import {
   makeBooking,
@@ -84,23 +84,8 @@ export async function legOf(app: FastifyInstance, bookingId: number, position = 
 
 /** An instant as the wall clock of a time zone reads it: `YYYY-MM-DD` and `HH:mm`. */
 export function wallClock(instant: string, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-  };
+  const [date = '', time = ''] = intlLocalTime(timeZone)(Date.parse(instant)).split(' ');
+  return { date, time };
 }
 
 /** A booking paid by card, its tickets issued by the outbox. */

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { openDatabase } from '@uniquair/server/db/dialect';
+import { REPO_ROOT, startProcess } from './harness.ts';
 
 /** What the booking benchmarks share: a flight found as the web app finds it, and its request. */
 
@@ -127,4 +130,30 @@ export function bookingRequest(flight: BookableFlight) {
     // The price may not rise during the run; accepting any total keeps the run about seats.
     acceptedTotal: { amount: 1_000_000_000, currency: 'USD' },
   };
+}
+
+/**
+ * The real server on `databaseUrl`, as a booking benchmark needs it: search results that stay
+ * fresh for the run, and the caps against hoarding seats off (a benchmark books many seats from a
+ * few addresses). Answers once `GET /api/health` does.
+ */
+export function startBookingServer(
+  databaseUrl: string,
+  nodeEnv: 'development' | 'production',
+): ReturnType<typeof startProcess> {
+  return startProcess(
+    'server',
+    join(REPO_ROOT, 'server/src/server.ts'),
+    {
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: nodeEnv,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SEARCH_RESULT_TTL_SECONDS: '3600',
+      BOOKING_CREATES_PER_MINUTE: '0',
+      BOOKING_UNPAID_PER_TRAVELLER: '0',
+      BOOKING_UNPAID_PER_CLIENT: '0',
+    },
+    '/api/health',
+  );
 }

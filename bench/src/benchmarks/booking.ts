@@ -1,10 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@uniquair/server/db/dialect';
-import { bookingRequest, findBookableFlight, post, setSeatsLeft } from '../booking-flow.ts';
-import { CONNECTIONS, load, REPO_ROOT, SHORT, startProcess } from '../harness.ts';
+import {
+  bookingRequest,
+  findBookableFlight,
+  post,
+  setSeatsLeft,
+  startBookingServer,
+} from '../booking-flow.ts';
+import { CONNECTIONS, load, SHORT } from '../harness.ts';
 
 /** Seats of the fare class everybody books. */
 const SEATS = Number(process.env.BENCH_BOOKING_SEATS ?? 500);
@@ -23,21 +28,7 @@ const MAX_SECONDS = SHORT ? 60 : 180;
 export async function bookingBenchmark(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'uniquair-bench-'));
   const databaseUrl = `sqlite:${join(dataDir, 'bench.sqlite')}`;
-  const app = await startProcess(
-    'server',
-    join(REPO_ROOT, 'server/src/server.ts'),
-    {
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEARCH_RESULT_TTL_SECONDS: '3600',
-      BOOKING_CREATES_PER_MINUTE: '0',
-      BOOKING_UNPAID_PER_TRAVELLER: '0',
-      BOOKING_UNPAID_PER_CLIENT: '0',
-    },
-    '/api/health',
-  );
+  const app = await startBookingServer(databaseUrl, 'development');
   const database = openDatabase(databaseUrl);
   try {
     const flight = await findBookableFlight(app.url, database);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,18 +7,11 @@ import {
   bookingRequest,
   findBookableFlight,
   setSeatsLeft,
+  startBookingServer,
   type BenchDatabase,
   type BookableFlight,
 } from '../booking-flow.ts';
-import {
-  DURATION_SECONDS,
-  PINNED,
-  REPO_ROOT,
-  ROUNDS,
-  SHORT,
-  seededSqlite,
-  startProcess,
-} from '../harness.ts';
+import { DURATION_SECONDS, PINNED, ROUNDS, SHORT, seededSqlite } from '../harness.ts';
 import {
   assertLoopbackRange,
   clientAddress,
@@ -476,22 +469,7 @@ export async function manageBenchmark(): Promise<void> {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'uniquair-bench-'));
   const databaseUrl = await seededSqlite(dataDir);
-  const app = await startProcess(
-    'server',
-    join(REPO_ROOT, 'server/src/server.ts'),
-    {
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEARCH_RESULT_TTL_SECONDS: '3600',
-      // Preparing makes many bookings from a few addresses: the caps against hoarding off.
-      BOOKING_CREATES_PER_MINUTE: '0',
-      BOOKING_UNPAID_PER_TRAVELLER: '0',
-      BOOKING_UNPAID_PER_CLIENT: '0',
-    },
-    '/api/health',
-  );
+  const app = await startBookingServer(databaseUrl, 'production');
   const database = openDatabase(databaseUrl);
   try {
     const flight = await findBookableFlight(app.url, database);

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from '@uniquair/domain/config/payment-providers';
 import { BookingStatusSchema, DeviceTokenSchema } from './booking-list.ts';
 import { BookingFeedbackSchema } from './booking-manage.ts';
+import { BookingChangeSchema } from './booking-changes.ts';
 import { BookingScheduleChangeSchema } from './booking-schedule-changes.ts';
+import { MoneySchema } from './money.ts';
 import { BaggageAllowanceSchema, ExtraCodeSchema } from './flight.ts';
 import { SearchHashSchema, YmdSchema } from './search.ts';
 import { personNameSchema } from './users.ts';
@@ -98,10 +100,7 @@ export const BookingExtraInputSchema = z.object({
 });
 
 /** A total the traveller has seen and accepted: the consent after 'Your booking price has increased'. */
-export const MoneySchema = z.object({
-  amount: z.number().int().nonnegative(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-});
+export { MoneySchema } from './money.ts';
 
 /** `POST /api/booking/create`. Client amounts are never used as the price. */
 export const CreateBookingRequestSchema = z
@@ -172,6 +171,11 @@ export const BookingFlightSchema = z.object({
   farePrice: z.number().int(),
   /** The fare class's baggage allowance per seated passenger (shown on the e-ticket). */
   baggage: z.object({ cabin: BaggageAllowanceSchema, checked: BaggageAllowanceSchema }).optional(),
+  /**
+   * Whether the fare's rules let the traveller move this leg to another flight
+   * (`GET /api/booking/{pnr}/change-options`).
+   */
+  changeable: z.boolean().optional(),
 });
 
 export const BookingTicketSchema = z.object({
@@ -260,6 +264,8 @@ export const BookingDetailSchema = z
     refund: BookingRefundSchema.nullable(),
     /** Schedule changes of its legs, oldest first (docs/schedule-changes.md). */
     scheduleChanges: z.array(BookingScheduleChangeSchema),
+    /** Voluntary changes of its legs, oldest first (docs/flight-changes.md). */
+    flightChanges: z.array(BookingChangeSchema),
     /**
      * The invoice number (`UQ-2026-000001`) once the booking is paid to us, else null; the PDF is
      * `GET /api/booking/{pnr}/invoice`.

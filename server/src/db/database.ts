@@ -58,7 +58,10 @@ import type {
   PushSubscriptionsTable,
   PushVapidKeysTable,
 } from './tables/push.ts';
-import type { BookingScheduleChangesTable } from './tables/schedule-changes.ts';
+import type {
+  BookingChangesTable,
+  BookingScheduleChangesTable,
+} from './tables/schedule-changes.ts';
 import type {
   AirportsTable,
   CarriersTable,
@@ -129,6 +132,7 @@ export interface Database {
   booking_cancellations: BookingCancellationsTable;
   booking_refund_events: BookingRefundEventsTable;
   booking_schedule_changes: BookingScheduleChangesTable;
+  booking_changes: BookingChangesTable;
   invoice_counters: InvoiceCountersTable;
   mail_attachments: MailAttachmentsTable;
 }

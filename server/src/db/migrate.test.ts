@@ -61,6 +61,7 @@ const TABLES: readonly (keyof Database)[] = [
   'booking_ticket_resends',
   'booking_feedback',
   'booking_cancellations',
+  'booking_changes',
   'booking_refund_events',
   'booking_schedule_changes',
   'invoice_counters',

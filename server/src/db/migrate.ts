@@ -28,6 +28,7 @@ import * as addBookingSharesAndFeedback from './migrations/20261126120000_add_bo
 import * as addScheduleChanges from './migrations/20261126130000_add_schedule_changes.ts';
 import * as addCreditNotes from './migrations/20261126140000_add_credit_notes.ts';
 import * as fixReturnDestinations from './migrations/20261126140100_fix_return_destinations.ts';
+import * as addVoluntaryChanges from './migrations/20261126150000_add_voluntary_changes.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -56,6 +57,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126130000_add_schedule_changes': addScheduleChanges,
   '20261126140000_add_credit_notes': addCreditNotes,
   '20261126140100_fix_return_destinations': fixReturnDestinations,
+  '20261126150000_add_voluntary_changes': addVoluntaryChanges,
 };
 
 export interface MigrateOptions {

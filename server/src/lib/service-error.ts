@@ -57,6 +57,12 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   NO_SCHEDULE_CHANGE: 409,
   SCHEDULE_CHANGE_ANSWERED: 409,
   SUBSTITUTE_SOLD_OUT: 409,
+  // Voluntary flight changes (docs/flight-changes.md).
+  FARE_NOT_CHANGEABLE: 409,
+  CHANGE_NOT_AVAILABLE: 409,
+  CHANGE_PRICE_CHANGED: 409,
+  CHANGE_SOLD_OUT: 409,
+  NO_CHANGE_AWAITING_PAYMENT: 409,
 };
 
 /**

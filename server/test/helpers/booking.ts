@@ -225,3 +225,44 @@ export async function setFareClass(
 ): Promise<void> {
   await app.db.updateTable('fare_classes').set(changes).where('id', '=', id).execute();
 }
+
+/** A booking made in one of some fare classes, with the selection it was made on. */
+export interface BookedInClass {
+  pnr: string;
+  deviceToken: string;
+  id: number;
+  selection: { destinationIndex: number; flightId: string; fareClass: string };
+}
+
+/**
+ * Makes one-way bookings for one adult (or `passengers`) in one of the fare classes `letters`,
+ * each on a day of its own, `nextDay()` days ahead (the seeded inventory sells out some classes on
+ * some days, so a day without one is skipped).
+ */
+export function fareClassBooker(
+  app: FastifyInstance,
+  nextDay: () => number,
+  passengers?: { adults: number; children: number; infants: number },
+): (letters: string) => Promise<BookedInClass> {
+  return async (letters) => {
+    for (let tries = 0; tries < 20; tries += 1) {
+      const trip = await searchTrip(app, {
+        days: nextDay(),
+        oneWay: true,
+        ...(passengers ? { passengers } : {}),
+      });
+      const flight = trip.result.results[0]?.flights.find((candidate) =>
+        candidate.fareClasses.some((fare) => letters.includes(fare.letter)),
+      );
+      const letter = flight?.fareClasses.find((fare) => letters.includes(fare.letter))?.letter;
+      if (!flight || letter === undefined) continue;
+      const selection = { destinationIndex: 0, flightId: flight.id, fareClass: letter };
+      const response = await createBooking(app, bookingBody(trip, { selections: [selection] }));
+      if (response.statusCode !== 200) continue;
+      const { pnr, deviceToken } = response.json<{ pnr: string; deviceToken: string }>();
+      const row = await bookingRowByPnr(app, pnr);
+      return { pnr, deviceToken, id: Number(row.id), selection };
+    }
+    throw new Error(`no bookable flight with a fare of ${letters}`);
+  };
+}

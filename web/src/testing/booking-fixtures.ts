@@ -94,6 +94,7 @@ export function testBooking(overrides: Partial<BookingDetail> = {}): BookingDeta
     feedback: null,
     refund: null,
     scheduleChanges: [],
+    flightChanges: [],
     invoiceNumber: null,
     ...overrides,
   };

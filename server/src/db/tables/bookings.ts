@@ -118,6 +118,8 @@ export interface SeatHoldsTable {
   state: string;
   created_at: IsoInstant;
   updated_at: IsoInstant;
+  /** The voluntary change that took these seats (null: the booking's own). */
+  change_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BookingDeviceTokensTable {

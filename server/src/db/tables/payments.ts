@@ -22,6 +22,8 @@ export interface PaymentsTable {
   updated_at: IsoInstant;
   /** The server process (`server_instances.id`) that opened or last resumed the attempt. */
   owner_instance: string | null;
+  /** The voluntary change this attempt pays (`booking_changes.id`); null: the booking itself. */
+  change_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface IdempotencyKeysTable {

@@ -41,7 +41,7 @@ export async function hasOpenPaymentAttempt(
   return row !== undefined;
 }
 
-/** The payment that paid the booking (one succeeded attempt at most), or undefined. */
+/** The payment that paid the booking itself (one succeeded attempt at most), or undefined. */
 export async function payingPayment(
   db: Kysely<Database>,
   bookingId: number,
@@ -51,8 +51,44 @@ export async function payingPayment(
     .select(['id', 'provider_ref'])
     .where('booking_id', '=', bookingId)
     .where('status', '=', 'succeeded')
+    .where('change_id', 'is', null)
     .executeTakeFirst();
   return row === undefined ? undefined : { id: Number(row.id), provider_ref: row.provider_ref };
+}
+
+/**
+ * The payments a cancellation's refund may come from, in the order it takes from them: the one
+ * that paid the booking, then those that paid its changes. `left` is what has not gone back yet
+ * (a change's payout was refunded from the paying one).
+ */
+export async function refundablePayments(
+  db: Kysely<Database>,
+  bookingId: number,
+): Promise<{ id: number; provider_ref: string | null; left: number; change: boolean }[]> {
+  const payments = await db
+    .selectFrom('payments')
+    .select(['id', 'provider_ref', 'amount_minor', 'change_id'])
+    .where('booking_id', '=', bookingId)
+    .where('status', 'in', ['succeeded', 'refunded'])
+    .orderBy('id')
+    .execute();
+  const payouts = await db
+    .selectFrom('booking_changes')
+    .select(['payout_payment_id', 'payout_minor'])
+    .where('booking_id', '=', bookingId)
+    .where('payout_state', 'is not', null)
+    .execute();
+  const paidOut = (paymentId: number) =>
+    payouts
+      .filter((payout) => Number(payout.payout_payment_id) === paymentId)
+      .reduce((sum, payout) => sum + Number(payout.payout_minor), 0);
+  const rows = payments.map((payment) => ({
+    id: Number(payment.id),
+    provider_ref: payment.provider_ref,
+    left: Number(payment.amount_minor) - paidOut(Number(payment.id)),
+    change: payment.change_id !== null,
+  }));
+  return [...rows.filter((row) => !row.change), ...rows.filter((row) => row.change)];
 }
 
 /** The provider's id of a payment (for the refund call). */

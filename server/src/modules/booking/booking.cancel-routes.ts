@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, PnrParamsSchema } from '@uniquair/contract/booking';
@@ -11,24 +11,11 @@ import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { requiredIdempotencyKey } from '../payments/payments.idempotency.ts';
 import { errorResponses } from '../../lib/error-body.ts';
 import { privateAnswer } from '../../plugins/auth.ts';
-import type { Viewer } from './booking.read.ts';
+import { deviceTokens, sendStoredAnswer, type GuardedRead } from './booking.route-parts.ts';
 import type { BookingService } from './booking.service.ts';
 
 /** Cancel requests per client in a minute. */
 export const CANCEL_RATE_LIMIT = { max: 60, timeWindow: 60_000 } as const;
-
-/** A booking read through the look-up guard of the booking routes (misses counted, 429). */
-export type GuardedRead = <T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  read: (viewer: Viewer) => Promise<T>,
-) => Promise<T>;
-
-const deviceTokens = z
-  .string()
-  .max(4_000)
-  .optional()
-  .meta({ description: 'Device booking tokens of this browser, comma-separated.' });
 
 /**
  * Cancelling a booking (docs/booking.md "Cancellation and refunds"): the quote, then the cancel
@@ -116,11 +103,7 @@ export async function cancellationRoutes(
         'apiError.invalid',
       );
       const answer = await service.cancel(booking, key, request.body);
-      return privateAnswer(reply)
-        .code(answer.status)
-        .type('application/json; charset=utf-8')
-        .serializer((payload: unknown) => payload as string)
-        .send(answer.body);
+      return sendStoredAnswer(reply, answer);
     },
   );
 }

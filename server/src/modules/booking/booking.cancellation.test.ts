@@ -9,13 +9,10 @@ import {
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import {
-  bookingRowByPnr,
-  bookingBody,
-  createBooking,
+  fareClassBooker,
   fareClassOf,
   getBooking,
   searchTrip,
-  type TripSearch,
 } from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
@@ -73,28 +70,7 @@ describe('cancellation with refunds', () => {
     clock.set(`${TEST_TODAY}T06:00:00.000Z`);
   });
 
-  /**
-   * A one-way booking for one adult in one of the fare classes `letters` (the seeded inventory
-   * sells out some classes on some days), each on a day of its own.
-   */
-  async function book(letters: string): Promise<Booked> {
-    for (let tries = 0; tries < 20; tries += 1) {
-      const trip: TripSearch = await searchTrip(app, { days: day, oneWay: true });
-      day += 1;
-      const flight = trip.result.results[0]?.flights.find((candidate) =>
-        candidate.fareClasses.some((fare) => letters.includes(fare.letter)),
-      );
-      const letter = flight?.fareClasses.find((fare) => letters.includes(fare.letter))?.letter;
-      if (!flight || letter === undefined) continue;
-      const selection = { destinationIndex: 0, flightId: flight.id, fareClass: letter };
-      const response = await createBooking(app, bookingBody(trip, { selections: [selection] }));
-      if (response.statusCode !== 200) continue;
-      const { pnr, deviceToken } = response.json<{ pnr: string; deviceToken: string }>();
-      const row = await bookingRowByPnr(app, pnr);
-      return { pnr, deviceToken, id: Number(row.id), selection };
-    }
-    throw new Error(`no bookable flight with a fare of ${letters}`);
-  }
+  const book = (letters: string): Promise<Booked> => fareClassBooker(app, () => day++)(letters);
 
   async function pay(booking: MadeBooking): Promise<void> {
     const card = await test.tokenizeCard(CARDS.success);

@@ -19,10 +19,8 @@ import { fareRulesOf } from '../flight/flight.fare-rules.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import {
-  claimIdempotencyKeyForRequest,
-  completeIdempotencyKey,
+  answerOncePerKey,
   fingerprintOf,
-  releaseIdempotencyKey,
   type LeaseOwner,
 } from '../payments/payments.idempotency.ts';
 import type { BookingCalendars } from './booking.calendars.ts';
@@ -63,6 +61,8 @@ export interface CancellationOptions {
   instance: LeaseOwner;
   /** Called after a commit that wrote outbox entries. */
   afterOutboxWrite: () => void;
+  /** Releases a voluntary change awaiting payment, in the cancel's transaction. */
+  releaseChanges: (trx: Kysely<Database>, bookingId: number, now: Date) => Promise<void>;
 }
 
 /** A finished answer of `cancel`: stored for its idempotency key and sent byte for byte. */
@@ -185,28 +185,18 @@ export class BookingCancellations {
    * `POST /api/booking/{pnr}/cancel` for a booking the caller may read. Answers the stored answer
    * for a key seen before; throws ServiceError for answers a retry may change (nothing stored).
    */
-  async cancel(
-    booking: BookingRow,
-    key: string,
-    request: CancelBookingRequest,
-  ): Promise<StoredAnswer> {
-    const claim = await claimIdempotencyKeyForRequest(this.#db, {
-      scope: `cancel:${booking.pnr}`,
-      key,
-      fingerprint: fingerprintOf(request),
-      now: this.#options.now(),
-      owner: this.#options.instance,
-    });
-    if (claim.kind === 'replay') return { status: claim.status, body: claim.body };
-    try {
-      const response = await this.#cancelClaimed(booking.id, request);
-      const answer = { status: 200, body: JSON.stringify(response) };
-      await completeIdempotencyKey(this.#db, claim, answer);
-      return answer;
-    } catch (error) {
-      await releaseIdempotencyKey(this.#db, claim);
-      throw error;
-    }
+  cancel(booking: BookingRow, key: string, request: CancelBookingRequest): Promise<StoredAnswer> {
+    return answerOncePerKey(
+      this.#db,
+      {
+        scope: `cancel:${booking.pnr}`,
+        key,
+        fingerprint: fingerprintOf(request),
+        now: this.#options.now(),
+        owner: this.#options.instance,
+      },
+      () => this.#cancelClaimed(booking.id, request),
+    );
   }
 
   async #cancelClaimed(
@@ -240,6 +230,7 @@ export class BookingCancellations {
       ];
       await this.#record(trx, row, quote, now);
       await closeScheduleChangesByCancellation(trx, row.id, now);
+      await this.#options.releaseChanges(trx, row.id, now);
       return seats;
     });
     await this.#options.calendars.refreshFareClasses(this.#db, released);

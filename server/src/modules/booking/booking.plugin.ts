@@ -8,6 +8,8 @@ import { bookingManageRoutes } from './booking.manage-routes.ts';
 import { BookingManagement } from './booking.manage.ts';
 import { bookingReadGuard } from './booking.read-guard.ts';
 import { REFUND_TOPIC } from './booking.cancellation.ts';
+import { ChangePayouts } from './booking.change-payouts.ts';
+import { CHANGE_PAYOUT_TOPIC } from './booking.flight-changes.ts';
 import { RefundSender } from './booking.refunds.ts';
 import type { InvoiceSeller } from './booking.invoice-pdf.ts';
 import { bookingRoutes } from './booking.routes.ts';
@@ -75,10 +77,22 @@ export const bookingPlugin = fp(
     app.outbox.register(REFUND_TOPIC, async (payload) => {
       await refunds.send((payload as { cancellationId: number }).cancellationId);
     });
+    const payouts = new ChangePayouts({
+      db: app.db,
+      now: () => app.now(),
+      log: app.log,
+      provider: () => app.paymentProvider,
+    });
+    app.outbox.register(CHANGE_PAYOUT_TOPIC, async (payload) => {
+      await payouts.send((payload as { changeId: number }).changeId);
+    });
     registerScheduleChangeMail({ app, publicUrl: options.publicUrl });
     runEvery(app, {
       everyMs: options.holdSweepMs,
-      run: () => service.expireOverdueHolds(),
+      run: async () => {
+        await service.expireOverdueHolds();
+        await service.flightChanges.expireOverdue();
+      },
       failure: 'could not expire seat holds',
       afterStop: () => service.calendarsSettled(),
     });

@@ -43,6 +43,10 @@ export const PAYMENT_KIND: Readonly<Record<PaymentProvider, PaymentOption['kind'
 
 /** The refund of a cancelled booking, as the detail shows it (`booking.cancellation.ts`). */
 type RefundOf = (db: Kysely<Database>, bookingId: number) => Promise<BookingDetail['refund']>;
+type FlightChangesOf = (
+  db: Kysely<Database>,
+  bookingId: number,
+) => Promise<BookingDetail['flightChanges']>;
 
 /** Who is asking: a signed-in user and/or the device booking tokens the browser sent. */
 export interface Viewer {
@@ -92,6 +96,7 @@ export class BookingReads {
   readonly #holds: BookingHolds;
   readonly #paymentProviders: PaymentProviderFlags;
   readonly #refundOf: RefundOf;
+  readonly #flightChangesOf: FlightChangesOf;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -99,9 +104,11 @@ export class BookingReads {
     holds: BookingHolds;
     paymentProviders: PaymentProviderFlags;
     refundOf: RefundOf;
+    flightChangesOf: FlightChangesOf;
   }) {
     this.#db = options.db;
     this.#refundOf = options.refundOf;
+    this.#flightChangesOf = options.flightChangesOf;
     this.#now = options.now;
     this.#holds = options.holds;
     this.#paymentProviders = options.paymentProviders;
@@ -173,6 +180,7 @@ export class BookingReads {
         cabin: flight.cabin,
         segments: JSON.parse(flight.segments) as BookingSegment[],
         farePrice: Number(flight.fare_price_minor),
+        changeable: fareRulesOf(flight.fare_letter).changeable && flight.route_id !== null,
       })),
       extras: parts.extras.map(extraOf),
       baseTotal: { amount: Number(row.base_total_minor), currency: row.base_currency },
@@ -196,6 +204,7 @@ export class BookingReads {
       feedback,
       refund: await this.#refundOf(this.#db, row.id),
       scheduleChanges: await scheduleChangesOf(this.#db, row.id),
+      flightChanges: await this.#flightChangesOf(this.#db, row.id),
       invoiceNumber: row.invoice_number,
     };
   }

@@ -12,7 +12,7 @@ import {
   cancellationById,
   moveRefund,
   noteRefundAttempt,
-  providerRefOfPayment,
+  refundablePayments,
   type CancellationRow,
 } from './booking.cancel-repository.ts';
 import { bookingById } from './booking.repository.ts';
@@ -54,15 +54,21 @@ export class RefundSender {
     }
     if (state !== 'processing') await this.#move(cancellationId, [state], 'processing');
 
-    const providerRef = await providerRefOfPayment(db, cancellation.payment_id);
-    if (providerRef === null)
-      throw new Error(`payment ${cancellation.payment_id} has no provider id`);
-    let status: string;
+    let status = 'refunded';
     try {
-      const refunded = await this.#options
-        .provider()
-        .refund(providerRef, cancellation.refund_key, Number(cancellation.refund_minor));
-      status = refunded.status;
+      // The refund comes from the payment that paid the booking and, past what that one has
+      // left, from those that paid its changes; each part under a key of its own, so however
+      // often this runs each part goes back once.
+      for (const part of await this.#parts(
+        cancellation.booking_id,
+        cancellation.refund_key,
+        Number(cancellation.refund_minor),
+      )) {
+        const refunded = await this.#options
+          .provider()
+          .refund(part.providerRef, part.key, part.amount);
+        if (refunded.status !== 'refunded') status = refunded.status;
+      }
     } catch (error) {
       await noteRefundAttempt(db, cancellationId, String(error), this.#nowIso());
       if (!(error instanceof PaymentProviderUnavailableError)) {
@@ -88,6 +94,32 @@ export class RefundSender {
 
   #nowIso() {
     return this.#options.now().toISOString();
+  }
+
+  /** How a refund is shared out over the booking's payments (see `send`). */
+  async #parts(
+    bookingId: number,
+    key: string,
+    amount: number,
+  ): Promise<{ providerRef: string; key: string; amount: number }[]> {
+    const parts: { providerRef: string; key: string; amount: number }[] = [];
+    let left = amount;
+    for (const payment of await refundablePayments(this.#options.db, bookingId)) {
+      if (left <= 0) break;
+      const take = Math.min(left, payment.left);
+      if (take <= 0) continue;
+      if (payment.provider_ref === null)
+        throw new Error(`payment ${payment.id} has no provider id`);
+      // The booking's own payment keeps the cancellation's key, as before changes existed.
+      parts.push({
+        providerRef: payment.provider_ref,
+        key: payment.change ? `${key}_p${payment.id}` : key,
+        amount: take,
+      });
+      left -= take;
+    }
+    if (left > 0) throw new Error(`refund of booking ${bookingId} exceeds its payments by ${left}`);
+    return parts;
   }
 
   /**

@@ -25,6 +25,7 @@ import { cancellationRoutes } from './booking.cancel-routes.ts';
 import { BUSY_RETRY_AFTER_SECONDS, busyAsUnavailable } from './booking.database-busy.ts';
 import { renderHandOffPage, type HandOffPurpose } from './booking.hand-off-page.ts';
 import { deviceTokensHeader, type BookingReadGuard } from './booking.read-guard.ts';
+import { flightChangeRoutes } from './booking.change-routes.ts';
 import { scheduleChangeRoutes } from './booking.schedule-change-routes.ts';
 
 /**
@@ -345,6 +346,13 @@ export async function bookingRoutes(
 
   // Cancellation: the quote and the cancel, through the same look-up guard as the reads.
   await app.register(cancellationRoutes, {
+    service,
+    guarded,
+    readLimit: BOOKING_RATE_LIMITS.reads,
+  });
+
+  // Voluntary flight changes: options and the change (docs/flight-changes.md).
+  await app.register(flightChangeRoutes, {
     service,
     guarded,
     readLimit: BOOKING_RATE_LIMITS.reads,

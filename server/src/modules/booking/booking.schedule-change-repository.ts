@@ -1,3 +1,4 @@
+import { fareClassRank, isSameOrHigherClass } from '@uniquair/domain/booking/fare-class-rank';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -242,7 +243,14 @@ export async function releaseHold(
 
 export async function insertHold(
   trx: Kysely<Database>,
-  hold: { bookingId: number; fareClassId: number; seats: number; state: string; now: string },
+  hold: {
+    bookingId: number;
+    fareClassId: number;
+    seats: number;
+    state: string;
+    now: string;
+    changeId?: number;
+  },
 ): Promise<void> {
   await trx
     .insertInto('seat_holds')
@@ -253,6 +261,7 @@ export async function insertHold(
       state: hold.state,
       created_at: hold.now,
       updated_at: hold.now,
+      change_id: hold.changeId ?? null,
     })
     .execute();
 }
@@ -277,8 +286,10 @@ export async function candidateFlights(
       'f.arrival_utc',
       'f.flight_number',
       'f.stops',
+      'c.id as fare_class_id',
       'c.letter',
       'c.cabin',
+      'c.price_minor',
       'c.seats_left',
     ])
     .where('f.route_id', '=', routeId)
@@ -291,10 +302,37 @@ export async function candidateFlights(
     .execute();
 }
 
+export type CandidateFlight = Awaited<ReturnType<typeof candidateFlights>>[number];
+
+/**
+ * One class per candidate flight: the booked class or the lowest higher one (of the same cabin
+ * when `sameCabin`) with `seats` left, leaving out the booked flight; soonest first, as given.
+ */
+export function bestClassPerFlight(
+  rows: readonly CandidateFlight[],
+  booked: { flightRef: string; letter: string; cabin: string; seats: number; sameCabin: boolean },
+): CandidateFlight[] {
+  const best = new Map<number, CandidateFlight>();
+  for (const row of rows) {
+    const id = Number(row.id);
+    if (String(id) === booked.flightRef || row.seats_left < Math.max(booked.seats, 1)) continue;
+    if (booked.sameCabin && row.cabin !== booked.cabin) continue;
+    if (!isSameOrHigherClass(booked, row)) continue;
+    const current = best.get(id);
+    if (
+      !current ||
+      fareClassRank(row.letter, row.cabin) < fareClassRank(current.letter, current.cabin)
+    ) {
+      best.set(id, row);
+    }
+  }
+  return [...best.values()];
+}
+
 export async function fareClassOf(db: Kysely<Database>, flightId: number, letter: string) {
   const row = await db
     .selectFrom('fare_classes')
-    .select(['id', 'letter', 'cabin'])
+    .select(['id', 'letter', 'cabin', 'price_minor', 'seats_left'])
     .where('flight_id', '=', flightId)
     .where('letter', '=', letter)
     .executeTakeFirst();
@@ -319,7 +357,14 @@ export async function updateLegCopy(
   trx: Kysely<Database>,
   bookingId: number,
   position: number,
-  copy: { flight_ref: string; date: Ymd; segments: string; fare_letter: string; cabin: string },
+  copy: {
+    flight_ref: string;
+    date: Ymd;
+    segments: string;
+    fare_letter: string;
+    cabin: string;
+    fare_price_minor?: number;
+  },
 ): Promise<void> {
   await trx
     .updateTable('booking_flights')

@@ -5,38 +5,35 @@ import type {
   ScheduleChangeResponse,
   SubstituteFlight,
 } from '@uniquair/contract/booking-schedule-changes';
-import { isSameOrHigherClass, fareClassRank } from '@uniquair/domain/booking/fare-class-rank';
+import { isSameOrHigherClass } from '@uniquair/domain/booking/fare-class-rank';
 import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import { reissueFlightTickets } from '../tickets/tickets.service.ts';
 import { giveSeatsBack, takeSeats } from './booking.hold-repository.ts';
+import { moveLegToFlight } from './booking.leg-move.ts';
 import {
   answerChange,
   bookingLeg,
   cancelFlight,
+  bestClassPerFlight,
   candidateFlights,
-  carrierNames,
   changesOfBooking,
   fareClassOf,
   holdsOnFlight,
   insertChange,
   insertHold,
   inventoryFlight,
-  legDates,
   legsOnFlight,
   releaseHold,
   segmentsWithZones,
   supersedeChanges,
-  updateBookingDates,
   updateFlightTimes,
-  updateLegCopy,
   updateSegment,
   type SegmentTimes,
 } from './booking.schedule-change-repository.ts';
 import {
-  bookingSegments,
   isoMinute,
   legEnds,
   retimedSegments,
@@ -228,10 +225,14 @@ export class ScheduleChanges {
       const flightId = Number(leg.flight_ref);
       const flight = await inventoryFlight(trx, flightId);
       if (!flight) throw new Error(`inventory flight ${flightId} of a schedule change is gone`);
-      await this.#copyLeg(trx, booking.id, leg.position, flight, {
-        letter: leg.fare_letter,
-        cabin: leg.cabin,
-      });
+      await moveLegToFlight(
+        trx,
+        booking.id,
+        leg.position,
+        flight,
+        { letter: leg.fare_letter, cabin: leg.cabin },
+        now,
+      );
     });
     return scheduleChangesOf(this.#options.db, booking.id);
   }
@@ -256,22 +257,15 @@ export class ScheduleChanges {
     for (let day = -SUBSTITUTE_WINDOW_DAYS; day <= SUBSTITUTE_WINDOW_DAYS; day += 1) {
       dates.push(addDays(leg.date, day));
     }
-    const booked = { letter: leg.fare_letter, cabin: leg.cabin };
     const rows = await candidateFlights(db, leg.route_id, dates, this.#options.now().toISOString());
-    const best = new Map<number, (typeof rows)[number]>();
-    for (const row of rows) {
-      const id = Number(row.id);
-      if (String(id) === leg.flight_ref || row.seats_left < Math.max(seats, 1)) continue;
-      if (!isSameOrHigherClass(booked, row)) continue;
-      const current = best.get(id);
-      if (
-        !current ||
-        fareClassRank(row.letter, row.cabin) < fareClassRank(current.letter, current.cabin)
-      ) {
-        best.set(id, row);
-      }
-    }
-    return [...best.values()].map((row) => ({
+    const best = bestClassPerFlight(rows, {
+      flightRef: leg.flight_ref,
+      letter: leg.fare_letter,
+      cabin: leg.cabin,
+      seats,
+      sameCabin: false,
+    });
+    return best.map((row) => ({
       flightId: String(row.id),
       date: row.departure_date,
       departureUtc: row.departure_utc,
@@ -338,7 +332,7 @@ export class ScheduleChanges {
           now: nowIso,
         });
       }
-      await this.#copyLeg(trx, booking.id, leg.position, flight, fare);
+      await moveLegToFlight(trx, booking.id, leg.position, flight, fare, now);
       await reissueFlightTickets(trx, booking.id, leg.position, now);
     });
     await this.#options.seatsChanged([flight.route_id], [leg.date, flight.departure_date]);
@@ -358,38 +352,6 @@ export class ScheduleChanges {
       flight.departure_date >= from &&
       flight.departure_date <= to &&
       flight.departure_utc > this.#options.now().toISOString()
-    );
-  }
-
-  /** The booked leg's copy becomes the inventory flight as it is now; the booking's dates follow. */
-  async #copyLeg(
-    trx: Kysely<Database>,
-    bookingId: number,
-    position: number,
-    flight: NonNullable<Awaited<ReturnType<typeof inventoryFlight>>>,
-    fare: { letter: string; cabin: string },
-  ): Promise<void> {
-    const segments = await segmentsWithZones(trx, [Number(flight.id)]);
-    const carriers = await carrierNames(
-      trx,
-      segments.map((segment) => segment.carrier_code),
-    );
-    await updateLegCopy(trx, bookingId, position, {
-      flight_ref: String(flight.id),
-      date: flight.departure_date,
-      segments: JSON.stringify(bookingSegments(segments, carriers)),
-      fare_letter: fare.letter,
-      cabin: fare.cabin,
-    });
-    const dates = await legDates(trx, bookingId);
-    await updateBookingDates(
-      trx,
-      bookingId,
-      {
-        departure_date: dates[0] ?? flight.departure_date,
-        return_date: dates.length > 1 ? (dates[dates.length - 1] ?? null) : null,
-      },
-      this.#options.now().toISOString(),
     );
   }
 }

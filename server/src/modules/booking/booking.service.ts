@@ -23,6 +23,7 @@ import { assignInvoiceNumber } from './booking.invoice-repository.ts';
 import { BookingInvoices, type PdfFile } from './booking.invoices.ts';
 import { BookingReads, type Viewer } from './booking.read.ts';
 import { issueBookingLinkToken, type BookingRow } from './booking.repository.ts';
+import { FlightChanges } from './booking.flight-changes.ts';
 import { ScheduleChanges } from './booking.schedule-changes.ts';
 
 export interface BookingServiceOptions extends Omit<BookingCreationOptions, 'calendars'> {
@@ -52,17 +53,29 @@ export class BookingService {
   readonly #cancellations: BookingCancellations;
   /** Schedule changes: operators retime or cancel flights, travellers answer. */
   readonly scheduleChanges: ScheduleChanges;
+  /** Voluntary flight changes: travellers move a leg, paying what the fare rules say. */
+  readonly flightChanges: FlightChanges;
   readonly #invoices: BookingInvoices;
 
   constructor(options: BookingServiceOptions) {
     this.#calendars = new BookingCalendars(options.refreshPriceCalendars, options.log);
     this.#holds = new BookingHolds(options.db, options.now, this.#calendars);
     this.#creation = new BookingCreation({ ...options, calendars: this.#calendars });
-    this.#cancellations = new BookingCancellations({ ...options, calendars: this.#calendars });
+    this.flightChanges = new FlightChanges({
+      ...options,
+      seatsChanged: (db, fareClassIds) => this.#calendars.refreshFareClasses(db, fareClassIds),
+    });
+    this.#cancellations = new BookingCancellations({
+      ...options,
+      calendars: this.#calendars,
+      releaseChanges: (trx, bookingId, now) =>
+        this.flightChanges.releaseOfBooking(trx, bookingId, now),
+    });
     this.#reads = new BookingReads({
       ...options,
       holds: this.#holds,
       refundOf: (db, bookingId) => this.#cancellations.refundView(db, bookingId),
+      flightChangesOf: (db, bookingId) => this.flightChanges.views(db, bookingId),
     });
     this.#handOffs = new BookingHandOffs(options);
     this.scheduleChanges = new ScheduleChanges({
@@ -132,6 +145,19 @@ export class BookingService {
 
   /** A link token for a booking's e-mail, in the caller's transaction (tickets). */
   readonly issueLinkToken = issueBookingLinkToken;
+
+  /** Locks a voluntary change that can be paid now (payments), or throws why it cannot. */
+  lockPayableChange(db: Kysely<Database>, changeId: number, now: Date): Promise<void> {
+    return this.flightChanges.lockPayable(db, changeId, now);
+  }
+
+  /** Applies a voluntary change whose payment succeeded (payments); false: refund it. */
+  async applyChange(db: Kysely<Database>, changeId: number, now: Date): Promise<boolean> {
+    const moved = await this.flightChanges.apply(db, changeId, now);
+    if (moved === null) return false;
+    await this.#calendars.refreshFareClasses(db, moved);
+    return true;
+  }
 
   /** The hold sweeper's round: expires unpaid bookings whose hold ended. */
   expireOverdueHolds(now?: Date): Promise<number> {

@@ -31,6 +31,13 @@ export interface BookingSeats {
   retakeSeats(db: Kysely<Database>, bookingId: number, now: Date): Promise<boolean>;
   /** Gives a booking that became paid the next invoice number (gap-free, per year). */
   assignInvoiceNumber(db: Kysely<Database>, bookingId: number, now: Date): Promise<string>;
+  /** Locks a voluntary change that can be paid now, or throws why it cannot. */
+  lockPayableChange(db: Kysely<Database>, changeId: number, now: Date): Promise<void>;
+  /**
+   * Applies a voluntary change whose payment succeeded; false, changing nothing, when it can no
+   * longer be applied (the payment is then refunded).
+   */
+  applyChange(db: Kysely<Database>, changeId: number, now: Date): Promise<boolean>;
 }
 
 export interface ConvergeOptions {
@@ -205,8 +212,14 @@ export class PaymentConvergence {
           await move('failed', provided.failureReason ?? 'declined');
         }
         break;
-      case 'refunded':
-        if (payment.status !== 'refunded') {
+      case 'refunded': {
+        // Part of a kept payment given back (a voluntary change's payout): it stays the payment
+        // that paid the booking.
+        const partial =
+          typeof provided.refundedAmount === 'number' &&
+          provided.refundedAmount < payment.amount_minor &&
+          booking.status !== 'cancelled';
+        if (payment.status !== 'refunded' && !partial) {
           await move('refunded');
           // A cancelled booking's refund (booking.refunds.ts) is expected; any other is news.
           if (payment.status === 'succeeded' && booking.status !== 'cancelled') {
@@ -217,6 +230,7 @@ export class PaymentConvergence {
           }
         }
         break;
+      }
       case 'succeeded': {
         if (settled) break;
         const after = await this.#succeeded(trx, payment, booking, move, now, retake);
@@ -267,6 +281,14 @@ export class PaymentConvergence {
       return booking;
     };
 
+    if (payment.change_id !== null) {
+      // A voluntary change's payment: the change is applied with it, or the money goes back.
+      if (!(await this.#options.seats.applyChange(trx, payment.change_id, now))) {
+        return refund('change_unavailable');
+      }
+      await move('succeeded', null);
+      return booking;
+    }
     if (booking.status === 'not_paid') return pay();
     if (booking.status === 'expired') {
       // The hold ended before the money arrived: the seats are taken again if they are free

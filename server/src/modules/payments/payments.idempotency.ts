@@ -202,3 +202,25 @@ export async function pruneIdempotencyKeys(db: Kysely<Database>, before: Date): 
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Runs `work` once per `Idempotency-Key` of an API request: the first request runs it and its
+ * success is stored (200 and the JSON answer); the same key and body get that answer again byte
+ * for byte. A failure stores nothing (the key is given up, so a retry runs again) and is thrown.
+ */
+export async function answerOncePerKey(
+  db: Kysely<Database>,
+  request: Parameters<typeof claimIdempotencyKey>[1],
+  work: () => Promise<unknown>,
+): Promise<{ status: number; body: string }> {
+  const claim = await claimIdempotencyKeyForRequest(db, request);
+  if (claim.kind === 'replay') return { status: claim.status, body: claim.body };
+  try {
+    const answer = { status: 200, body: JSON.stringify(await work()) };
+    await completeIdempotencyKey(db, claim, answer);
+    return answer;
+  } catch (error) {
+    await releaseIdempotencyKey(db, claim);
+    throw error;
+  }
+}

@@ -74,6 +74,15 @@ export const ALREADY_PAID_TEXT = 'This booking is already paid';
 export const EXPIRED_TEXT = 'The seat hold of this booking has ended';
 export const CANCELLED_TEXT = 'This booking has been cancelled';
 
+/**
+ * What an attempt pays: the booking itself (its charge total, while it is unpaid and held), or
+ * one of its voluntary changes (the change's amount, while its new seats are held).
+ */
+export type PayTarget =
+  { kind: 'booking' } | { kind: 'change'; changeId: number; amount: number; currency: string };
+
+const BOOKING_TARGET: PayTarget = { kind: 'booking' };
+
 /** A finished answer of `pay`: stored for the idempotency key and sent byte for byte. */
 export interface StoredAnswer {
   status: number;
@@ -130,8 +139,15 @@ export class PayStep {
    * Pays a booking the caller may read. Answers the stored answer for a key seen before; throws
    * ServiceError for answers that are not final for the key.
    */
-  async pay(booking: BookingRow, key: string, request: PayRequest): Promise<StoredAnswer> {
-    const scope = `pay:${booking.pnr}`;
+  async pay(
+    booking: BookingRow,
+    key: string,
+    request: PayRequest,
+    change?: () => Promise<PayTarget>,
+  ): Promise<StoredAnswer> {
+    // A change's payment has keys of its own; what it pays is looked up once the key is claimed,
+    // so a retry after the change was applied still gets its first answer.
+    const scope = change === undefined ? `pay:${booking.pnr}` : `pay:${booking.pnr}:change`;
     const claim = await claimIdempotencyKeyForRequest(this.#db, {
       scope,
       key,
@@ -141,7 +157,8 @@ export class PayStep {
     });
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body };
     try {
-      const response = await this.#payClaimed(booking, attemptKeyOf(scope, key), request);
+      const target = change === undefined ? BOOKING_TARGET : await change();
+      const response = await this.#payClaimed(booking, attemptKeyOf(scope, key), request, target);
       const answer = { status: 200, body: JSON.stringify(response) };
       await completeIdempotencyKey(this.#db, claim, answer);
       return answer;
@@ -163,8 +180,11 @@ export class PayStep {
     booking: BookingRow,
     attemptKey: string,
     request: PayRequest,
+    target: PayTarget,
   ): Promise<PayResponse> {
-    if (!this.#options.methods[request.method]) {
+    // A change is paid to us: the airline is paid only for whole bookings.
+    const airlineForChange = request.method === 'DIRECT_TO_AIRLINE' && target.kind === 'change';
+    if (!this.#options.methods[request.method] || airlineForChange) {
       throw new ServiceError('PAYMENT_METHOD_DISABLED', 'Payment method disabled', {
         'body.method': ['This payment method is not available'],
       });
@@ -178,8 +198,8 @@ export class PayStep {
       // A retry of an attempt the provider knows: its state there is the answer.
       provided = await this.#provider((provider) => provider.retrieve(providerRef));
     } else {
-      const payment = known ?? (await this.#openAttempt(booking, attemptKey, request));
-      if (payment.status !== 'processing') await this.#reopen(booking, payment);
+      const payment = known ?? (await this.#openAttempt(booking, attemptKey, request, target));
+      if (payment.status !== 'processing') await this.#reopen(booking, payment, target);
       else if (payment.owner_instance !== this.#options.instance.id) await this.#adopt(payment);
       await this.#crashPoint('before-charge');
       try {
@@ -222,17 +242,20 @@ export class PayStep {
     booking: BookingRow,
     attemptKey: string,
     request: PayRequest,
+    target: PayTarget,
   ): Promise<PaymentRow> {
     const now = this.#options.now();
     const card = 'card' in request ? request.card : null;
-    return this.#inPayableBooking(booking, attemptKey, now, (trx) =>
+    const change = target.kind === 'change' ? target : null;
+    return this.#inPayableBooking(booking, attemptKey, now, target, (trx) =>
       insertPayment(trx, {
         booking_id: booking.id,
+        change_id: change?.changeId ?? null,
         method: request.method,
         attempt_key: attemptKey,
         provider_ref: null,
-        amount_minor: booking.total_minor,
-        currency: booking.currency,
+        amount_minor: change?.amount ?? booking.total_minor,
+        currency: change?.currency ?? booking.currency,
         status: 'processing',
         failure_code: null,
         card_brand: card?.brand ?? null,
@@ -262,9 +285,9 @@ export class PayStep {
    * provider's word) is retried with the same key: open again, provided the booking is still
    * payable.
    */
-  async #reopen(booking: BookingRow, payment: PaymentRow): Promise<void> {
+  async #reopen(booking: BookingRow, payment: PaymentRow, target: PayTarget): Promise<void> {
     const now = this.#options.now();
-    await this.#inPayableBooking(booking, payment.attempt_key, now, (trx) =>
+    await this.#inPayableBooking(booking, payment.attempt_key, now, target, (trx) =>
       updatePayment(trx, payment.id, payment.status, {
         status: 'processing',
         failure_code: null,
@@ -278,7 +301,7 @@ export class PayStep {
   async #payAtAirline(booking: BookingRow, attemptKey: string): Promise<PayResponse> {
     const now = this.#options.now();
     const nowIso = now.toISOString();
-    await this.#inPayableBooking(booking, attemptKey, now, async (trx) => {
+    await this.#inPayableBooking(booking, attemptKey, now, BOOKING_TARGET, async (trx) => {
       await insertPayment(trx, {
         booking_id: booking.id,
         method: 'DIRECT_TO_AIRLINE',
@@ -309,17 +332,22 @@ export class PayStep {
   }
 
   /**
-   * Runs `work` in a transaction that holds the booking while it can be paid and no other attempt
-   * of it is in flight; throws why it cannot be paid otherwise.
+   * Runs `work` in a transaction that holds the booking (or the change) while it can be paid and
+   * no other attempt of the booking is in flight; throws why it cannot be paid otherwise.
    */
   async #inPayableBooking<T>(
     booking: BookingRow,
     attemptKey: string,
     now: Date,
+    target: PayTarget,
     work: (trx: Kysely<Database>) => Promise<T>,
   ): Promise<T> {
     return this.#db.transaction().execute(async (trx) => {
-      await this.#lockPayable(trx, booking.id, now);
+      if (target.kind === 'change') {
+        await this.#options.seats.lockPayableChange(trx, target.changeId, now);
+      } else {
+        await this.#lockPayable(trx, booking.id, now);
+      }
       if (await hasPaymentInFlight(trx, booking.id, attemptKey)) throw inProgress();
       return work(trx);
     });
@@ -400,6 +428,11 @@ function answerOf(
     throw declined((payment.failure_code ?? 'declined') as DeclineReason);
   }
   // The provider took the money but the booking cannot keep it: refunded.
+  if (payment.change_id !== null) {
+    throw new ServiceError('CHANGE_SOLD_OUT', 'change.error.goneRefunded', {
+      _: ['change.error.goneRefunded'],
+    });
+  }
   if (PAID_STATUSES.has(booking.status)) {
     throw new ServiceError('BOOKING_ALREADY_PAID', ALREADY_PAID_TEXT, { _: [ALREADY_PAID_TEXT] });
   }

@@ -93,6 +93,8 @@ export const paymentsPlugin = fp(
         retakeSeats: (db, bookingId) => app.bookings.retakeSeats(bookingId, db),
         assignInvoiceNumber: (db, bookingId, now) =>
           app.bookings.assignInvoiceNumber(db, bookingId, now),
+        lockPayableChange: (db, changeId, now) => app.bookings.lockPayableChange(db, changeId, now),
+        applyChange: (db, changeId, now) => app.bookings.applyChange(db, changeId, now),
       },
       log: app.log,
       now: () => app.now(),

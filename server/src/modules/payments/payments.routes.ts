@@ -14,6 +14,8 @@ import { requiredIdempotencyKey } from './payments.idempotency.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
 import { PaymentProviderUnavailableError, WebhookVerificationError } from './payments.provider.ts';
 import type { ReturnLanding } from './payments.converge.ts';
+import type { PayTarget } from './payments.pay.ts';
+import type { BookingRow } from './payments.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { SIGNATURE_HEADER } from './payments.webhook-signature.ts';
 
@@ -59,48 +61,81 @@ export async function paymentsRoutes(
     });
   };
 
-  app.post(
-    '/api/booking/:pnr/pay',
-    {
-      logLevel: 'warn',
-      config: { rateLimit: { max: PAYMENT_RATE_LIMITS.pay, timeWindow: 60_000 } },
-      schema: {
-        tags: ['bookings'],
-        summary: 'Pay a booking',
-        description: [
-          'Readable by the same callers as the booking (owner, or a device token in',
-          `\`${DEVICE_TOKENS_HEADER}\`); others get 404. One \`Idempotency-Key\` per attempt:`,
-          'a retry with the same key and body answers the first answer again byte for byte and',
-          'never charges twice; the same key with another body is 422, while the first request',
-          'still runs 409 IDEMPOTENCY_KEY_IN_USE, a missing key 400. The amount and currency are',
-          'the booking’s; card methods send the gateway’s card token, never the card number.',
-          'Declines are 402 with the decline code; a paid booking answers 409',
-          'BOOKING_ALREADY_PAID, an ended hold 410 BOOKING_EXPIRED, an unreachable provider 502',
-          'PAYMENT_FAILED (retry with the same key).',
-        ].join(' '),
-        params: PnrParamsSchema,
-        headers: z.object({
-          [IDEMPOTENCY_KEY_HEADER]: z
-            .string()
-            .optional()
-            .meta({ description: 'One key per payment attempt (8–128 visible ASCII characters).' }),
-          [DEVICE_TOKENS_HEADER]: z.string().max(4_000).optional(),
-        }),
-        body: PayRequestSchema,
-        response: {
-          200: PayResponseSchema,
-          ...errorResponses(400, 402, 404, 409, 410, 415, 422, 429, 502),
+  /** A pay route: `what` the attempt pays (the booking itself without it). */
+  const payRoute = (
+    url: string,
+    summary: string,
+    description: string[],
+    what?: (booking: BookingRow) => () => Promise<PayTarget>,
+  ) =>
+    app.post(
+      url,
+      {
+        logLevel: 'warn',
+        config: { rateLimit: { max: PAYMENT_RATE_LIMITS.pay, timeWindow: 60_000 } },
+        schema: {
+          tags: ['bookings'],
+          summary,
+          description: description.join(' '),
+          params: PnrParamsSchema,
+          headers: z.object({
+            [IDEMPOTENCY_KEY_HEADER]: z.string().optional().meta({
+              description: 'One key per payment attempt (8–128 visible ASCII characters).',
+            }),
+            [DEVICE_TOKENS_HEADER]: z.string().max(4_000).optional(),
+          }),
+          body: PayRequestSchema,
+          response: {
+            200: PayResponseSchema,
+            ...errorResponses(400, 402, 404, 409, 410, 415, 422, 429, 502),
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const booking = await openBooking(request, request.params.pnr);
-      const key = requiredIdempotencyKey(
-        request.headers[IDEMPOTENCY_KEY_HEADER],
-        '8 to 128 visible ASCII characters',
-      );
-      const answer = await payments.pay(booking, key, request.body);
-      return sendStored(reply, answer);
+      async (request, reply) => {
+        const booking = await openBooking(request, request.params.pnr);
+        const key = requiredIdempotencyKey(
+          request.headers[IDEMPOTENCY_KEY_HEADER],
+          '8 to 128 visible ASCII characters',
+        );
+        const answer = await payments.pay(booking, key, request.body, what?.(booking));
+        return sendStored(reply, answer);
+      },
+    );
+
+  payRoute('/api/booking/:pnr/pay', 'Pay a booking', [
+    'Readable by the same callers as the booking (owner, or a device token in',
+    `\`${DEVICE_TOKENS_HEADER}\`); others get 404. One \`Idempotency-Key\` per attempt:`,
+    'a retry with the same key and body answers the first answer again byte for byte and',
+    'never charges twice; the same key with another body is 422, while the first request',
+    'still runs 409 IDEMPOTENCY_KEY_IN_USE, a missing key 400. The amount and currency are',
+    'the booking’s; card methods send the gateway’s card token, never the card number.',
+    'Declines are 402 with the decline code; a paid booking answers 409',
+    'BOOKING_ALREADY_PAID, an ended hold 410 BOOKING_EXPIRED, an unreachable provider 502',
+    'PAYMENT_FAILED (retry with the same key).',
+  ]);
+
+  payRoute(
+    '/api/booking/:pnr/change/pay',
+    'Pay the voluntary flight change awaiting payment',
+    [
+      'The same call as `POST /api/booking/{pnr}/pay`, for the change made with',
+      '`POST /api/booking/{pnr}/change` whose `toPay` is not 0: same access, same',
+      '`Idempotency-Key` rules, same answers and declines. The amount is the change’s',
+      '(change fee plus fare difference, the booking’s charge currency); on success the change',
+      'is applied in the same transaction (new seats sold, old ones freed, tickets re-issued).',
+      'Paying the airline is not offered for a change (400 PAYMENT_METHOD_DISABLED). Nothing',
+      'awaiting payment: 409 NO_CHANGE_AWAITING_PAYMENT; its seat hold ended: 410',
+      'BOOKING_EXPIRED; the new seats gone when the money arrived: the payment is refunded,',
+      '409 CHANGE_SOLD_OUT.',
+    ],
+    (booking) => async () => {
+      const change = await app.bookings.flightChanges.payable(booking);
+      return {
+        kind: 'change',
+        changeId: change.id,
+        amount: change.amount,
+        currency: change.currency,
+      };
     },
   );
 

@@ -1,6 +1,6 @@
 import type { PayRequest } from '@uniquair/contract/booking';
 import { PaymentConvergence, type ReturnLanding } from './payments.converge.ts';
-import { PayStep, type PayOptions, type StoredAnswer } from './payments.pay.ts';
+import { PayStep, type PayOptions, type PayTarget, type StoredAnswer } from './payments.pay.ts';
 import type { WebhookEvent } from './payments.provider.ts';
 import { PaymentsReconciler, type ReconcilerOptions } from './payments.reconciler.ts';
 import type { BookingRow } from './payments.repository.ts';
@@ -25,9 +25,17 @@ export class PaymentsService {
     this.#reconciler = new PaymentsReconciler({ ...options, convergence: this.#convergence });
   }
 
-  /** `POST /api/booking/{pnr}/pay` for a booking the caller may read (its row, read once). */
-  pay(booking: BookingRow, key: string, request: PayRequest): Promise<StoredAnswer> {
-    return this.#pay.pay(booking, key, request);
+  /**
+   * `POST /api/booking/{pnr}/pay` for a booking the caller may read (its row, read once), or
+   * `POST /api/booking/{pnr}/change/pay` for its change awaiting payment (`change` finds it).
+   */
+  pay(
+    booking: BookingRow,
+    key: string,
+    request: PayRequest,
+    change?: () => Promise<PayTarget>,
+  ): Promise<StoredAnswer> {
+    return this.#pay.pay(booking, key, request, change);
   }
 
   /** The browser is back from a provider page: where to send it. */

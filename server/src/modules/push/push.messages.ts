@@ -38,6 +38,8 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
   expired: 'push.bookingStatus.expired',
   // A flight of the booking was retimed or cancelled (docs/schedule-changes.md).
   schedule_changed: 'scheduleChange.push.body',
+  // The traveller moved a leg to another flight (docs/flight-changes.md).
+  flight_changed: 'change.push.body',
 };
 
 async function formatter(locale: string) {

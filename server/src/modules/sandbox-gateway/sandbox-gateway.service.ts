@@ -334,8 +334,11 @@ export class SandboxGatewayService {
   }
 
   /**
-   * `POST /v1/payments/{id}/refund`: a succeeded payment becomes refunded, once; in full, or the
-   * `amount` of the body (minor units, at most the payment's), recorded as `refundedAmount`.
+   * `POST /v1/payments/{id}/refund`: refunds a succeeded payment in full, or the `amount` of the
+   * body (minor units); partial refunds add up (`refundedAmount`) until the whole payment is back,
+   * as card providers allow. The payment is `refunded` from the first refund on; a refund beyond
+   * what is left is 409 `refund_exceeds_payment`, one of a payment refunded in full answers it as
+   * it is.
    */
   async refund(id: string, key: string | undefined, rawBody: string): Promise<StoredAnswer> {
     const row = await this.repository.payment(id);
@@ -343,18 +346,31 @@ export class SandboxGatewayService {
     const amount = parseRefundAmount(rawBody, row.amount);
     return this.idempotent(`payments.refund:${id}`, key, rawBody, async (trx) => {
       const current = await this.repository.payment(id, trx);
-      if (current?.status === 'succeeded') {
+      const already =
+        current?.status === 'refunded' ? (current.refunded_amount ?? current.amount) : 0;
+      const open =
+        current?.status === 'succeeded' ||
+        (current?.status === 'refunded' && already < current.amount);
+      if (current !== undefined && open) {
+        if (already + amount > current.amount) {
+          throw new GatewayError(
+            409,
+            'conflict',
+            'refund_exceeds_payment',
+            `Only ${current.amount - already} of this payment is left to refund`,
+          );
+        }
         const now = this.options.now().toISOString();
         await this.repository.transition(
           id,
-          ['succeeded'],
+          [current.status],
           {
             status: 'refunded',
             failure_reason: null,
             action: null,
             settle_at: null,
             updated_at: now,
-            refunded_amount: amount,
+            refunded_amount: already + amount,
           },
           trx,
         );
@@ -367,7 +383,7 @@ export class SandboxGatewayService {
         );
       }
       const after = (await this.repository.payment(id, trx)) as GatewayPaymentRow;
-      if (current.status === 'succeeded') {
+      if (open) {
         await this.recordEvent(after, trx);
         this.options.onEvent?.();
       }

@@ -19,6 +19,7 @@ import { ManageBooking } from './booking-manage.tsx';
 import { BookingCancellation } from './booking-cancellation.tsx';
 import { BookingInvoice } from './booking-invoice.tsx';
 import styles from './booking-details.module.css';
+import { FlightChange } from './flight-change.tsx';
 import { ScheduleChanges } from './schedule-changes.tsx';
 
 const STATE_TEXTS = {
@@ -82,6 +83,9 @@ function BookingBody({ booking, airports }: BookingViewProps) {
         <h2 id="booking-flights">{intl.formatMessage({ id: 'booking.trip' })}</h2>
         <BookingItinerary flights={booking.flights} airports={airports} />
       </section>
+
+      {/* Voluntary changes: another day or time on the same route, paying what the fare says. */}
+      <FlightChange booking={booking} airports={airports} />
 
       <section className={styles.section} aria-labelledby="booking-passengers">
         <h2 id="booking-passengers">{intl.formatMessage({ id: 'booking.passengers' })}</h2>

@@ -16,7 +16,7 @@ import { CANCELLATION_SECTION_ID, canCancel } from './booking-cancellation.tsx';
 import styles from './schedule-changes.module.css';
 
 /** A wall-clock reading `YYYY-MM-DDTHH:mm` in the UI language (already local to its airport). */
-function localTime(intl: IntlShape, local: string): string {
+export function localTime(intl: IntlShape, local: string): string {
   const at = Date.parse(`${local.slice(0, 16)}:00Z`);
   if (Number.isNaN(at)) return local;
   return intl.formatDate(at, {

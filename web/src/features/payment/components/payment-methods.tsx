@@ -1,5 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { PaymentOption, PaymentOptionsResponse, PayRequest } from '@uniquair/contract/booking';
+import type {
+  PaymentOption,
+  PaymentOptionsResponse,
+  PayRequest,
+  PayResponse,
+} from '@uniquair/contract/booking';
 import type { PaymentProvider } from '@uniquair/domain/config/payment-providers';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -83,11 +88,17 @@ export function PaymentMethods({
   pnr,
   options,
   disabled,
+  pay = payBooking,
+  onPaid,
 }: {
   readonly pnr: string;
   readonly options: PaymentOptionsResponse;
   /** The hold ended: nothing can be paid any more. */
   readonly disabled: boolean;
+  /** What an attempt pays: the booking (the default), or a change of it. */
+  readonly pay?: (pnr: string, attempt: PaymentAttempt) => Promise<PayResponse>;
+  /** Paid: where the visitor goes next (the payment success page by default). */
+  readonly onPaid?: () => Promise<void>;
 }) {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -103,7 +114,7 @@ export function PaymentMethods({
   const send = async (attempt: PaymentAttempt) => {
     setPhase({ kind: 'inProgress' });
     try {
-      const answer = await payBooking(pnr, attempt);
+      const answer = await pay(pnr, attempt);
       if (answer.outcome === 'redirect') {
         const target = safeRedirect(answer.redirectUrl);
         if (!target) {
@@ -117,7 +128,7 @@ export function PaymentMethods({
       await refreshBooking();
       if (answer.outcome === 'paid') {
         setPhase({ kind: 'confirmed' });
-        await navigate(paths.paymentSuccess.getHref(pnr));
+        await (onPaid ? onPaid() : navigate(paths.paymentSuccess.getHref(pnr)));
       } else if (answer.outcome === 'pending') {
         await navigate(paths.paymentSuccess.getHref(pnr));
       } else {

@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { WEB_DIST } from '../fixtures/run-paths.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { addDays, dailyReturnRoute, loadNetwork, today } from './search-helpers.ts';
+import { addDays, dailyReturnRoute, loadNetwork, searchOneWay, today } from './search-helpers.ts';
 import { signedInAccount } from './account-helpers.ts';
 
 /**
@@ -64,31 +64,8 @@ async function bookAndConfirm(request: APIRequestContext, daysAhead: number): Pr
   const network = await loadNetwork(request);
   const { out } = dailyReturnRoute(network);
   const date = addDays(today(), daysAhead);
-  const init = await request.post('/api/search/init', {
-    data: {
-      destinations: [{ route: out.id, date }],
-      passengers: { adults: 1, children: 0, infants: 0 },
-    },
-  });
-  expect(init.ok(), await init.text()).toBe(true);
-  const { hash } = (await init.json()) as { hash: string };
-  type SearchResult = {
-    results: { flights: { id: string; fareClasses: { letter: string }[] }[] }[];
-  };
-  const found: SearchResult[] = [];
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get(`/api/search/result/${hash}`);
-        if (!answer.ok()) return false;
-        const { result } = (await answer.json()) as { result: SearchResult | null };
-        if (result) found.push(result);
-        return result !== null;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  const flight = found[0]?.results[0]?.flights[0];
+  const { hash, results } = await searchOneWay(request, out.id, date);
+  const flight = results[0]?.flights[0];
   if (!flight) throw new Error('no flight found');
   const birth = `${Number(date.slice(0, 4)) - 35}-03-14`;
   const expiry = `${Number(date.slice(0, 4)) + 5}-03-14`;

@@ -134,3 +134,44 @@ export async function answerInitAsRunning(page: Page) {
     });
   });
 }
+
+/** A one-way search's result as the API answers it (the parts the journeys read). */
+export interface OneWayResult {
+  /** The search's hash (what a booking is made from). */
+  hash: string;
+  results: { flights: { id: string; fareClasses: { letter: string }[] }[] }[];
+}
+
+/** Searches a route on a day through the API for one adult and waits for its result. */
+export async function searchOneWay(
+  request: APIRequestContext,
+  routeId: number,
+  date: string,
+): Promise<OneWayResult> {
+  const init = await request.post('/api/search/init', {
+    data: {
+      destinations: [{ route: routeId, date }],
+      passengers: { adults: 1, children: 0, infants: 0 },
+    },
+  });
+  expect(init.ok(), await init.text()).toBe(true);
+  const { hash } = (await init.json()) as { hash: string };
+  const found: Omit<OneWayResult, 'hash'>[] = [];
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/api/search/result/${hash}`);
+        if (!answer.ok()) return false;
+        const { result } = (await answer.json()) as {
+          result: Omit<OneWayResult, 'hash'> | null;
+        };
+        if (result) found.push(result);
+        return result !== null;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const result = found[0];
+  if (!result) throw new Error(`no result for route ${routeId} on ${date}`);
+  return { ...result, hash };
+}

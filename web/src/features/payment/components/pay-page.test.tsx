@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, json, mockAppApi, type ApiHandler } from '../../../testing/mock-api.ts';
 import { priceLine } from '../../../testing/price-lines.ts';
+import { fillCardForm, TEST_CARD_TOKEN } from '../../../testing/card-form.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import {
   mockStoredBooking,
@@ -16,13 +17,7 @@ import {
 const PNR = 'K7Q2ZP4';
 const CARD = '4242 4242 4242 4242';
 const CARD_DIGITS = '4242424242424242';
-const TOKEN = {
-  token: 'tok_abcdefghijklmnop1234',
-  brand: 'visa',
-  last4: '4242',
-  expMonth: 12,
-  expYear: 2030,
-};
+const TOKEN = TEST_CARD_TOKEN;
 
 interface Sent {
   readonly path: string;
@@ -49,15 +44,8 @@ function payApi(pay: ApiHandler, extra: Record<string, ApiHandler> = {}) {
   return { api, sent };
 }
 
-async function fillCard(user: ReturnType<typeof userEvent.setup>, number = CARD) {
-  await user.type(
-    await screen.findByLabelText(/Name on the card/, {}, { timeout: 5_000 }),
-    'Ana Petrova',
-  );
-  await user.type(screen.getByLabelText(/Card number/), number);
-  await user.selectOptions(screen.getByLabelText(/^Month/), '12');
-  await user.selectOptions(screen.getByLabelText(/^Year/), '2030');
-  await user.type(screen.getByLabelText(/Security code/), '123');
+function fillCard(user: ReturnType<typeof userEvent.setup>, number = CARD) {
+  return fillCardForm(user, number);
 }
 
 afterEach(() => {

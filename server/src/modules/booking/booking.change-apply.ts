@@ -29,8 +29,8 @@ export const CHANGEABLE_STATUSES = new Set(['paid', 'ticketed']);
  * Applies a change in the caller's transaction (at once when nothing is due; in the transaction
  * that records its payment's success otherwise): the leg moves to the new flight and fare, its
  * old seats go back and the new ones are sold, its tickets are re-issued, the booking's totals
- * move, a payout is queued, the push is queued. A change whose hold ended gets its seats again
- * when they are free. Answers the fare classes whose seats moved, or null when the change can no
+ * move, a payout is queued, the confirmation e-mail (new e-tickets) and the push are queued. A
+ * change whose hold ended gets its seats again when they are free. Answers the fare classes whose seats moved, or null when the change can no
  * longer be applied (released, the booking cancelled or its leg moved, the seats gone): the
  * caller refunds the payment, nothing having changed.
  */
@@ -104,6 +104,8 @@ export async function applyBookingChange(
       log.warn({ pnr: row.pnr, changeId }, 'a change’s payout has no payment');
     }
   }
+  // The confirmation e-mail again, with the new e-tickets and the invoice attached.
+  await enqueue(trx, 'mail.booking-confirmation', { bookingId: row.id }, now);
   await enqueue(
     trx,
     'push.booking-status',

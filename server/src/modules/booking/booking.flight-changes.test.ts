@@ -22,6 +22,7 @@ import {
 import {
   bookingRow,
   gatewayCharges,
+  outboxOf,
   payBooking,
   paymentRows,
   PAYMENT_TEST_ENV,
@@ -263,6 +264,8 @@ describe(`voluntary flight changes (${dialectUnderTest()})`, () => {
       ['succeeded', option.toPay.amount],
     ]);
     expect(await gatewayCharges(app, booking.pnr)).toHaveLength(2);
+    // The booker gets the confirmation again, with the new e-tickets.
+    expect(await outboxOf(app, 'mail.booking-confirmation', booking.id)).toHaveLength(2);
 
     // Paying again with the same key replays; with another there is nothing left to pay.
     expect((await payChange(booking, payKey, card)).body).toBe(payment.body);

@@ -355,15 +355,7 @@ export class FlightChanges {
     throw refusal('BOOKING_EXPIRED', 'change.error.expired');
   }
 
-  /**
-   * Applies a change in the caller's transaction (at once when nothing is due; in the transaction
-   * that records its payment's success otherwise): the leg moves to the new flight and fare, its
-   * old seats go back and the new ones are sold, its tickets are re-issued, the booking's totals
-   * move, a payout is queued, the push is queued. A change whose hold ended gets its seats again
-   * when they are free. Answers the fare classes whose seats moved, or null when the change can no
-   * longer be applied (released, the booking cancelled or its leg moved, the seats gone): the
-   * caller refunds the payment, nothing having changed.
-   */
+  /** Applies a change in the caller's transaction ({@link applyBookingChange}). */
   apply(trx: Kysely<Database>, changeId: number, now: Date): Promise<number[] | null> {
     return applyBookingChange(trx, changeId, now, this.#options.log);
   }

@@ -42,6 +42,15 @@ const option: ChangeOption = {
   payout: { amount: 0, currency: 'USD' },
 };
 
+/** A cheaper day on a non-refundable fare: the fee is due, the difference is not refunded. */
+const cheaper: ChangeOption = {
+  ...option,
+  flightId: '813',
+  flightNumber: 'UQ 105',
+  fareDifference: { amount: -500, currency: 'USD' },
+  toPay: { amount: 15_000, currency: 'USD' },
+};
+
 function changeOf(state: BookingChange['state']): BookingChange {
   return {
     id: 7,
@@ -122,7 +131,7 @@ describe('changing a flight on the booking page', () => {
           flightIndex: 0,
           from: '2026-12-21',
           to: '2026-12-27',
-          flights: [option],
+          flights: [option, cheaper],
         }),
       [`POST /api/booking/${PNR}/change`]: () => {
         api.setChanges([changeOf('awaiting_payment')]);
@@ -142,6 +151,11 @@ describe('changing a flight on the booking page', () => {
       },
       { timeout: 10_000 },
     );
+    expect(
+      within(section).getByRole('radio', {
+        name: /UQ 105: .*To pay: \$150\.00, the change fee\. The new fare is \$5\.00 cheaper, but this fare does not refund the difference\./,
+      }),
+    ).toBeDefined();
     const options = api.sent.find((request) => request.path.includes('/change-options'));
     expect(new URL(options?.path ?? '').searchParams.get('date')).toBe('2026-12-24');
     await user.click(choice);

@@ -44,6 +44,24 @@ function priceText(
 ) {
   const money = (value: { amount: number; currency: string }) =>
     formatMoney(intl, value.amount, value.currency);
+  if (
+    option.fareDifference.amount < 0 &&
+    option.payout.amount === 0 &&
+    option.toPay.amount === option.changeFee.amount
+  ) {
+    // A cheaper fare on a non-refundable fare: only the fee is due, nothing comes back.
+    return intl.formatMessage(
+      { id: 'change.toPayKept' },
+      {
+        amount: money(option.toPay),
+        difference: formatMoney(
+          intl,
+          -option.fareDifference.amount,
+          option.fareDifference.currency,
+        ),
+      },
+    );
+  }
   if (option.toPay.amount > 0) {
     return intl.formatMessage(
       { id: 'change.toPay' },

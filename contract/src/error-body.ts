@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   'CHANGE_PRICE_CHANGED',
   'CHANGE_SOLD_OUT',
   'NO_CHANGE_AWAITING_PAYMENT',
+  'TOO_MANY_OPEN_TICKETS',
+  'TICKET_CLOSED',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

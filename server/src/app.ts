@@ -38,6 +38,7 @@ import {
 import { searchPlugin, type SearchEngineOptions } from './modules/search/search.plugin.ts';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin.ts';
 import { subscriptionsPlugin } from './modules/subscriptions/subscriptions.plugin.ts';
+import { supportPlugin } from './modules/support/support.plugin.ts';
 import { usersPlugin } from './modules/users/users.plugin.ts';
 import { authGuardPlugin } from './plugins/auth.ts';
 import { clockPlugin } from './plugins/clock.ts';
@@ -196,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...options.push,
   });
   await app.register(subscriptionsPlugin);
+  await app.register(supportPlugin);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -58,6 +58,7 @@ import type {
   PushSubscriptionsTable,
   PushVapidKeysTable,
 } from './tables/push.ts';
+import type { SupportMessagesTable, SupportTicketsTable } from './tables/support.ts';
 import type {
   BookingChangesTable,
   BookingScheduleChangesTable,
@@ -133,6 +134,8 @@ export interface Database {
   booking_refund_events: BookingRefundEventsTable;
   booking_schedule_changes: BookingScheduleChangesTable;
   booking_changes: BookingChangesTable;
+  support_tickets: SupportTicketsTable;
+  support_messages: SupportMessagesTable;
   invoice_counters: InvoiceCountersTable;
   mail_attachments: MailAttachmentsTable;
 }

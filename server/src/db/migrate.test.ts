@@ -62,6 +62,8 @@ const TABLES: readonly (keyof Database)[] = [
   'booking_feedback',
   'booking_cancellations',
   'booking_changes',
+  'support_tickets',
+  'support_messages',
   'booking_refund_events',
   'booking_schedule_changes',
   'invoice_counters',

@@ -63,6 +63,9 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   CHANGE_PRICE_CHANGED: 409,
   CHANGE_SOLD_OUT: 409,
   NO_CHANGE_AWAITING_PAYMENT: 409,
+  // Support tickets (docs/support.md).
+  TOO_MANY_OPEN_TICKETS: 429,
+  TICKET_CLOSED: 409,
 };
 
 /**

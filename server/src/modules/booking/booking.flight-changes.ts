@@ -17,6 +17,7 @@ import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
+import type { StoredAnswer } from '../../lib/stored-answer.ts';
 import { fareRulesOf } from '../flight/flight.fare-rules.ts';
 import {
   answerOncePerKey,
@@ -66,12 +67,6 @@ export interface FlightChangesOptions {
   seatsChanged: (db: Kysely<Database>, fareClassIds: readonly number[]) => Promise<void>;
   /** After a commit that wrote outbox entries. */
   afterOutboxWrite: () => void;
-}
-
-/** A finished answer of `change`: stored for its idempotency key and sent byte for byte. */
-export interface StoredAnswer {
-  status: number;
-  body: string;
 }
 
 /** What a change costs and where its money goes, for the payment module. */

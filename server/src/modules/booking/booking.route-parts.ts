@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { privateAnswer } from '../../plugins/auth.ts';
 import type { Viewer } from './booking.read.ts';
 
 /** What the booking routes registered beside `bookingRoutes` share. */
@@ -18,11 +17,4 @@ export const deviceTokens = z
   .optional()
   .meta({ description: 'Device booking tokens of this browser, comma-separated.' });
 
-/** Sends an answer stored for an `Idempotency-Key` as it was first sent: status and exact bytes. */
-export function sendStoredAnswer(reply: FastifyReply, answer: { status: number; body: string }) {
-  return privateAnswer(reply)
-    .code(answer.status)
-    .type('application/json; charset=utf-8')
-    .serializer((payload: unknown) => payload as string)
-    .send(answer.body);
-}
+export { sendStoredAnswer } from '../../lib/stored-answer.ts';

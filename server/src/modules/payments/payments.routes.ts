@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,6 +10,7 @@ import {
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { errorResponses } from '../../lib/error-body.ts';
 import { ServiceError } from '../../lib/service-error.ts';
+import { sendStoredAnswer } from '../../lib/stored-answer.ts';
 import { requiredIdempotencyKey } from './payments.idempotency.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
 import { PaymentProviderUnavailableError, WebhookVerificationError } from './payments.provider.ts';
@@ -98,7 +99,7 @@ export async function paymentsRoutes(
           '8 to 128 visible ASCII characters',
         );
         const answer = await payments.pay(booking, key, request.body, what?.(booking));
-        return sendStored(reply, answer);
+        return sendStoredAnswer(reply, answer);
       },
     );
 
@@ -246,14 +247,4 @@ async function webhookRoute(app: FastifyInstance, options: { payments: PaymentsS
       return reply.send({ received: true as const });
     },
   );
-}
-
-/** Sends a stored answer as it was first sent: its status and its exact bytes. */
-function sendStored(reply: FastifyReply, answer: { status: number; body: string }) {
-  return reply
-    .code(answer.status)
-    .header('cache-control', 'no-store')
-    .type('application/json; charset=utf-8')
-    .serializer((payload: unknown) => payload as string)
-    .send(answer.body);
 }

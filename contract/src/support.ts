@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { PnrSchema } from './booking.ts';
+
+/**
+ * Support tickets (docs/support.md): a signed-in traveller's questions, optionally about one of
+ * their bookings, and the conversation with the support team. Another user's ticket is 404.
+ */
+
+/** At most this many open tickets per traveller ('You have too many open tickets'). */
+export const MAX_OPEN_TICKETS = 5;
+export const SUBJECT_MAX = 120;
+export const SHORT_DESCRIPTION_MAX = 255;
+export const MESSAGE_MAX = 10_000;
+/** Tickets per page of the list. */
+export const TICKETS_PAGE_SIZE = 20;
+
+export const TICKET_STATUSES = ['open', 'closed'] as const;
+export const MESSAGE_AUTHORS = ['traveller', 'agent'] as const;
+
+/** Text a person wrote: trimmed, not empty, at most `max` characters. */
+const written = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'apiError.required')
+    .max(max, `support.error.tooLong`)
+    .meta({ description: `Up to ${max} characters.` });
+
+export const SupportAttachmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  size: z.number().int(),
+});
+
+export const SupportMessageSchema = z.object({
+  id: z.number().int(),
+  author: z.enum(MESSAGE_AUTHORS),
+  body: z.string(),
+  attachments: z.array(SupportAttachmentSchema),
+  createdAt: z.string(),
+});
+export type SupportMessage = z.infer<typeof SupportMessageSchema>;
+
+/** A ticket as the lists show it (without its messages). */
+export const SupportTicketSummarySchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  shortDescription: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  pnr: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SupportTicketSummary = z.infer<typeof SupportTicketSummarySchema>;
+
+/** A ticket with its conversation: the description, then the messages, oldest first. */
+export const SupportTicketSchema = SupportTicketSummarySchema.extend({
+  description: z.string(),
+  messages: z.array(SupportMessageSchema),
+}).meta({ id: 'SupportTicket' });
+export type SupportTicket = z.infer<typeof SupportTicketSchema>;
+
+/** `GET /api/support/tickets?status=open|closed&page=N`. */
+export const SupportTicketsQuerySchema = z.object({
+  status: z.enum(TICKET_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export const SupportTicketsResponseSchema = z
+  .object({
+    success: z.literal(true),
+    tickets: z.array(SupportTicketSummarySchema).meta({ description: 'Newest activity first.' }),
+    page: z.number().int(),
+    pages: z.number().int().meta({ description: 'Number of pages (at least 1).' }),
+    /** Open tickets of the traveller (at most `MAX_OPEN_TICKETS`). */
+    open: z.number().int(),
+  })
+  .meta({ id: 'SupportTickets' });
+
+/** `POST /api/support/tickets`. */
+export const OpenTicketRequestSchema = z
+  .strictObject({
+    subject: written(SUBJECT_MAX),
+    shortDescription: written(SHORT_DESCRIPTION_MAX),
+    description: written(MESSAGE_MAX),
+    /** One of the traveller's bookings the ticket is about. */
+    pnr: PnrSchema.optional(),
+  })
+  .meta({ id: 'OpenTicketRequest' });
+export type OpenTicketRequest = z.input<typeof OpenTicketRequestSchema>;
+
+/** `POST /api/support/tickets/{id}/messages` (JSON). */
+export const TicketReplyRequestSchema = z
+  .strictObject({ body: written(MESSAGE_MAX) })
+  .meta({ id: 'TicketReplyRequest' });
+
+export const TicketParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const SupportTicketResponseSchema = z
+  .object({ success: z.literal(true), ticket: SupportTicketSchema })
+  .meta({ id: 'SupportTicketResponse' });

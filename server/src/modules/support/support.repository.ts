@@ -1,0 +1,136 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { SupportMessagesTable, SupportTicketsTable } from '../../db/tables/support.ts';
+
+/** The SQL of support tickets and their messages (docs/support.md). */
+
+export type TicketRow = Selectable<SupportTicketsTable>;
+export type MessageRow = Selectable<SupportMessagesTable>;
+
+/**
+ * Locks the traveller's row for the rest of the caller's transaction (a no-op update), so that
+ * their ticket writes run one at a time: the open-ticket count a creation reads stays true until
+ * it commits, on PostgreSQL as on SQLite (one writer).
+ */
+export async function lockTraveller(trx: Kysely<Database>, userId: number): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function countOpenTickets(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('support_tickets')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertTicket(
+  trx: Kysely<Database>,
+  ticket: Insertable<SupportTicketsTable>,
+): Promise<number> {
+  const row = await trx
+    .insertInto('support_tickets')
+    .values(ticket)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function insertMessage(
+  trx: Kysely<Database>,
+  message: Insertable<SupportMessagesTable>,
+): Promise<number> {
+  const row = await trx
+    .insertInto('support_messages')
+    .values(message)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** A traveller's ticket, or undefined when there is none of theirs with that id. */
+export async function ticketOfUser(db: Kysely<Database>, userId: number, ticketId: number) {
+  return db
+    .selectFrom('support_tickets')
+    .selectAll()
+    .where('id', '=', ticketId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The messages of a ticket, oldest first; team notes only when `internal` is asked for. */
+export async function messagesOfTicket(
+  db: Kysely<Database>,
+  ticketId: number,
+  options: { internal: boolean },
+): Promise<MessageRow[]> {
+  let query = db
+    .selectFrom('support_messages')
+    .selectAll()
+    .where('ticket_id', '=', ticketId)
+    .orderBy('id');
+  if (!options.internal) query = query.where('internal', '=', 0);
+  return query.execute();
+}
+
+/** A page of a traveller's tickets, newest activity first, and how many there are. */
+export async function ticketsOfUser(
+  db: Kysely<Database>,
+  userId: number,
+  filter: { status?: 'open' | 'closed' | undefined; limit: number; offset: number },
+): Promise<{ rows: TicketRow[]; total: number }> {
+  let base = db.selectFrom('support_tickets').where('user_id', '=', userId);
+  if (filter.status !== undefined) base = base.where('status', '=', filter.status);
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('last_activity_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+/** Moves a ticket from `from` to `to` (a compare-and-set); false when it was not in `from`. */
+export async function moveTicket(
+  trx: Kysely<Database>,
+  ticketId: number,
+  from: 'open' | 'closed',
+  to: 'open' | 'closed',
+  now: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('support_tickets')
+    .set({
+      status: to,
+      updated_at: now,
+      last_activity_at: now,
+      closed_at: to === 'closed' ? now : null,
+    })
+    .where('id', '=', ticketId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A new message: the ticket's activity moves to now (it rises to the top of the lists). */
+export async function touchTicket(
+  trx: Kysely<Database>,
+  ticketId: number,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable('support_tickets')
+    .set({ updated_at: now, last_activity_at: now })
+    .where('id', '=', ticketId)
+    .execute();
+}

@@ -1,0 +1,185 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER } from '@uniquair/contract/booking';
+import {
+  MAX_OPEN_TICKETS,
+  OpenTicketRequestSchema,
+  SupportTicketResponseSchema,
+  SupportTicketsQuerySchema,
+  SupportTicketsResponseSchema,
+  TicketParamsSchema,
+  TicketReplyRequestSchema,
+} from '@uniquair/contract/support';
+import { errorResponses } from '../../lib/error-body.ts';
+import { ServiceError } from '../../lib/service-error.ts';
+import { sendStoredAnswer } from '../../lib/stored-answer.ts';
+import { privateAnswer, requireSession } from '../../plugins/auth.ts';
+import type { SupportService } from './support.service.ts';
+
+/** Tickets opened per client in a minute; replies, closes and reopens likewise. */
+export const SUPPORT_RATE_LIMITS = { open: 10, write: 60 } as const;
+
+/** An optional `Idempotency-Key`: 8–128 visible ASCII characters. */
+function idempotencyKeyOf(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (!/^[\x21-\x7e]{8,128}$/.test(value)) {
+    throw new ServiceError('VALIDATION_ERROR', 'apiError.invalid', {
+      [`headers.${IDEMPOTENCY_KEY_HEADER}`]: ['apiError.invalid'],
+    });
+  }
+  return value;
+}
+
+const OWN =
+  'Signed-in travellers only (401 otherwise); another user’s ticket is 404, as an unknown one.';
+
+/**
+ * The traveller's support tickets (docs/support.md): list, open, read, reply, close, reopen.
+ * Every route needs a session and answers `no-store`.
+ */
+export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> = async (
+  app,
+  options,
+) => {
+  const { support } = options;
+  const ticketAnswer = (reply: Parameters<typeof privateAnswer>[0], ticket: unknown) =>
+    privateAnswer(reply).send({ success: true as const, ticket });
+
+  app.get(
+    '/api/support/tickets',
+    {
+      config: { auth: 'session' },
+      schema: {
+        tags: ['support'],
+        summary: 'The traveller’s support tickets, newest activity first, a page at a time',
+        description: `${OWN} \`status\` filters open or closed tickets; \`open\` counts the open ones (at most ${MAX_OPEN_TICKETS}).`,
+        querystring: SupportTicketsQuerySchema,
+        response: { 200: SupportTicketsResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      const page = await support.list(user.id, request.query);
+      return privateAnswer(reply).send({ success: true as const, ...page });
+    },
+  );
+
+  app.post(
+    '/api/support/tickets',
+    {
+      config: {
+        auth: 'session',
+        rateLimit: { max: SUPPORT_RATE_LIMITS.open, timeWindow: 60_000 },
+      },
+      schema: {
+        tags: ['support'],
+        summary: 'Open a support ticket',
+        description: [
+          OWN,
+          'Subject up to 120 characters, short description up to 255, description up to 10,000;',
+          '`pnr` must be one of the traveller’s bookings (400 otherwise). The sixth open ticket is',
+          `429 TOO_MANY_OPEN_TICKETS ('You have too many open tickets'; at most ${MAX_OPEN_TICKETS}).`,
+          'An optional `Idempotency-Key` (a draft sent again when the network came back) makes a',
+          'retry answer the first answer again instead of opening a second ticket.',
+        ].join(' '),
+        headers: z.object({
+          [IDEMPOTENCY_KEY_HEADER]: z
+            .string()
+            .optional()
+            .meta({ description: 'One key per ticket (8–128 visible ASCII characters).' }),
+        }),
+        body: OpenTicketRequestSchema,
+        response: {
+          200: SupportTicketResponseSchema,
+          ...errorResponses(400, 401, 409, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
+      const answer = await support.open(user.id, request.body, key);
+      return sendStoredAnswer(reply, answer);
+    },
+  );
+
+  app.get(
+    '/api/support/tickets/:id',
+    {
+      config: { auth: 'session' },
+      schema: {
+        tags: ['support'],
+        summary: 'A support ticket with its conversation',
+        description: OWN,
+        params: TicketParamsSchema,
+        response: { 200: SupportTicketResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      return ticketAnswer(reply, await support.ticket(user.id, request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/support/tickets/:id/messages',
+    {
+      config: {
+        auth: 'session',
+        rateLimit: { max: SUPPORT_RATE_LIMITS.write, timeWindow: 60_000 },
+      },
+      schema: {
+        tags: ['support'],
+        summary: 'Reply to a support ticket',
+        description: `${OWN} Up to 10,000 characters; a closed ticket is 409 TICKET_CLOSED (reopen it first).`,
+        params: TicketParamsSchema,
+        body: TicketReplyRequestSchema,
+        response: {
+          200: SupportTicketResponseSchema,
+          ...errorResponses(400, 401, 404, 409, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      const ticket = await support.reply(user.id, request.params.id, request.body.body);
+      return ticketAnswer(reply, ticket);
+    },
+  );
+
+  for (const action of ['close', 'reopen'] as const) {
+    app.post(
+      `/api/support/tickets/:id/${action}`,
+      {
+        config: {
+          auth: 'session',
+          rateLimit: { max: SUPPORT_RATE_LIMITS.write, timeWindow: 60_000 },
+        },
+        schema: {
+          tags: ['support'],
+          summary:
+            action === 'close'
+              ? 'Close a support ticket (solved)'
+              : 'Reopen a closed support ticket',
+          description:
+            action === 'close'
+              ? `${OWN} Closing a closed ticket changes nothing.`
+              : `${OWN} Reopening counts toward the open tickets: the sixth is 429 TOO_MANY_OPEN_TICKETS.`,
+          params: TicketParamsSchema,
+          response: {
+            200: SupportTicketResponseSchema,
+            ...errorResponses(400, 401, 404, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireSession(request);
+        const ticket =
+          action === 'close'
+            ? await support.close(user.id, request.params.id)
+            : await support.reopen(user.id, request.params.id);
+        return ticketAnswer(reply, ticket);
+      },
+    );
+  }
+};

@@ -1,0 +1,223 @@
+import type { Kysely } from 'kysely';
+import {
+  MAX_OPEN_TICKETS,
+  TICKETS_PAGE_SIZE,
+  type SupportTicket,
+  type SupportTicketSummary,
+} from '@uniquair/contract/support';
+import type { Database } from '../../db/database.ts';
+import { ServiceError } from '../../lib/service-error.ts';
+import type { StoredAnswer } from '../../lib/stored-answer.ts';
+import {
+  answerOncePerKey,
+  fingerprintOf,
+  type LeaseOwner,
+} from '../payments/payments.idempotency.ts';
+import {
+  countOpenTickets,
+  insertMessage,
+  insertTicket,
+  lockTraveller,
+  messagesOfTicket,
+  moveTicket,
+  ticketOfUser,
+  ticketsOfUser,
+  touchTicket,
+  type TicketRow,
+} from './support.repository.ts';
+
+/** The SPEC §5 text of the sixth open ticket. */
+export const TOO_MANY_OPEN_TEXT = 'You have too many open tickets';
+
+export interface SupportServiceOptions {
+  db: Kysely<Database>;
+  now: () => Date;
+  /** This server process: it owns the idempotency keys it claims. */
+  instance: LeaseOwner;
+  /** The booking of `pnr` when it is the user's (the booking module's rule), else null. */
+  bookingOfUser: (pnr: string, userId: number) => Promise<{ id: number; pnr: string } | null>;
+}
+
+export interface OpenTicket {
+  subject: string;
+  shortDescription: string;
+  description: string;
+  pnr?: string | undefined;
+}
+
+function notFound(): ServiceError {
+  return new ServiceError('NOT_FOUND', 'apiError.notFound', { _: ['apiError.notFound'] });
+}
+
+function tooManyOpen(): ServiceError {
+  return new ServiceError('TOO_MANY_OPEN_TICKETS', TOO_MANY_OPEN_TEXT, {
+    _: ['support.error.tooManyOpen'],
+  });
+}
+
+function summaryOf(row: TicketRow): SupportTicketSummary {
+  return {
+    id: Number(row.id),
+    subject: row.subject,
+    shortDescription: row.short_description,
+    status: row.status,
+    pnr: row.pnr,
+    createdAt: row.created_at,
+    updatedAt: row.last_activity_at,
+  };
+}
+
+/**
+ * Support tickets of signed-in travellers (docs/support.md): the list, opening one (at most
+ * {@link MAX_OPEN_TICKETS} open, counted under a lock of the traveller so concurrent openings
+ * cannot pass it), the conversation, replies, closing and reopening. Every read and write is
+ * scoped to the traveller: another user's ticket is NOT_FOUND, as an unknown one.
+ */
+export class SupportService {
+  readonly #options: SupportServiceOptions;
+
+  constructor(options: SupportServiceOptions) {
+    this.#options = options;
+  }
+
+  get #db() {
+    return this.#options.db;
+  }
+
+  #now(): string {
+    return this.#options.now().toISOString();
+  }
+
+  /** `GET /api/support/tickets`: a page of the traveller's tickets, newest activity first. */
+  async list(userId: number, query: { status?: 'open' | 'closed' | undefined; page: number }) {
+    const { rows, total } = await ticketsOfUser(this.#db, userId, {
+      status: query.status,
+      limit: TICKETS_PAGE_SIZE,
+      offset: (query.page - 1) * TICKETS_PAGE_SIZE,
+    });
+    return {
+      tickets: rows.map(summaryOf),
+      page: query.page,
+      pages: Math.max(1, Math.ceil(total / TICKETS_PAGE_SIZE)),
+      open: await countOpenTickets(this.#db, userId),
+    };
+  }
+
+  /**
+   * `POST /api/support/tickets`. With an `Idempotency-Key` (a draft sent again after the network
+   * came back) the first answer is stored and sent again, so a retry never opens two tickets.
+   */
+  async open(userId: number, request: OpenTicket, key: string | null): Promise<StoredAnswer> {
+    const work = async () => ({
+      success: true as const,
+      ticket: await this.#open(userId, request),
+    });
+    if (key === null) return { status: 200, body: JSON.stringify(await work()) };
+    return answerOncePerKey(
+      this.#db,
+      {
+        scope: `support-ticket:${userId}`,
+        key,
+        fingerprint: fingerprintOf(request),
+        now: this.#options.now(),
+        owner: this.#options.instance,
+      },
+      work,
+    );
+  }
+
+  async #open(userId: number, request: OpenTicket): Promise<SupportTicket> {
+    const booking =
+      request.pnr === undefined
+        ? null
+        : await this.#options.bookingOfUser(request.pnr.toUpperCase(), userId);
+    if (request.pnr !== undefined && booking === null) {
+      throw new ServiceError('VALIDATION_ERROR', 'support.error.pnrNotYours', {
+        'body.pnr': ['support.error.pnrNotYours'],
+      });
+    }
+    const now = this.#now();
+    const ticketId = await this.#db.transaction().execute(async (trx) => {
+      await lockTraveller(trx, userId);
+      if ((await countOpenTickets(trx, userId)) >= MAX_OPEN_TICKETS) throw tooManyOpen();
+      return insertTicket(trx, {
+        user_id: userId,
+        subject: request.subject,
+        short_description: request.shortDescription,
+        description: request.description,
+        status: 'open',
+        booking_id: booking?.id ?? null,
+        pnr: booking?.pnr ?? null,
+        created_at: now,
+        updated_at: now,
+        last_activity_at: now,
+        closed_at: null,
+      });
+    });
+    return this.ticket(userId, ticketId);
+  }
+
+  /** `GET /api/support/tickets/{id}`: the ticket and its conversation (no team notes). */
+  async ticket(userId: number, ticketId: number): Promise<SupportTicket> {
+    const row = await ticketOfUser(this.#db, userId, ticketId);
+    if (row === undefined) throw notFound();
+    const messages = await messagesOfTicket(this.#db, ticketId, { internal: false });
+    return {
+      ...summaryOf(row),
+      description: row.description,
+      messages: messages.map((message) => ({
+        id: Number(message.id),
+        author: message.author,
+        body: message.body,
+        attachments: [],
+        createdAt: message.created_at,
+      })),
+    };
+  }
+
+  /** `POST /api/support/tickets/{id}/messages`: the traveller's reply to an open ticket. */
+  async reply(userId: number, ticketId: number, body: string): Promise<SupportTicket> {
+    const now = this.#now();
+    await this.#db.transaction().execute(async (trx) => {
+      await lockTraveller(trx, userId);
+      const row = await ticketOfUser(trx, userId, ticketId);
+      if (row === undefined) throw notFound();
+      if (row.status !== 'open') {
+        throw new ServiceError('TICKET_CLOSED', 'support.error.closed', {
+          _: ['support.error.closed'],
+        });
+      }
+      await insertMessage(trx, {
+        ticket_id: ticketId,
+        author: 'traveller',
+        author_user_id: userId,
+        body,
+        internal: 0,
+        created_at: now,
+      });
+      await touchTicket(trx, ticketId, now);
+    });
+    return this.ticket(userId, ticketId);
+  }
+
+  /** `POST /api/support/tickets/{id}/close`: solved; closing a closed ticket changes nothing. */
+  async close(userId: number, ticketId: number): Promise<SupportTicket> {
+    const row = await ticketOfUser(this.#db, userId, ticketId);
+    if (row === undefined) throw notFound();
+    await moveTicket(this.#db, ticketId, 'open', 'closed', this.#now());
+    return this.ticket(userId, ticketId);
+  }
+
+  /** `POST /api/support/tickets/{id}/reopen`: open again, within the open-ticket limit. */
+  async reopen(userId: number, ticketId: number): Promise<SupportTicket> {
+    await this.#db.transaction().execute(async (trx) => {
+      await lockTraveller(trx, userId);
+      const row = await ticketOfUser(trx, userId, ticketId);
+      if (row === undefined) throw notFound();
+      if (row.status === 'open') return;
+      if ((await countOpenTickets(trx, userId)) >= MAX_OPEN_TICKETS) throw tooManyOpen();
+      await moveTicket(trx, ticketId, 'closed', 'open', this.#now());
+    });
+    return this.ticket(userId, ticketId);
+  }
+}

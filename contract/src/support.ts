@@ -102,3 +102,64 @@ export const TicketParamsSchema = z.object({
 export const SupportTicketResponseSchema = z
   .object({ success: z.literal(true), ticket: SupportTicketSchema })
   .meta({ id: 'SupportTicketResponse' });
+
+/* The support team's desk (`/api/support/desk/*`, the `support_agent` role). */
+
+/** `GET /api/support/desk/tickets?status=&q=&page=`. */
+export const DeskTicketsQuerySchema = z.object({
+  status: z.enum(TICKET_STATUSES).default('open'),
+  /** A PNR, or part of the traveller's e-mail address. */
+  q: z.string().trim().max(254).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export const DeskTicketSummarySchema = SupportTicketSummarySchema.extend({
+  travellerEmail: z.string().nullable(),
+  /** Since when the traveller has been waiting for an answer; null when the team spoke last. */
+  waitingSince: z.string().nullable(),
+});
+export type DeskTicketSummary = z.infer<typeof DeskTicketSummarySchema>;
+
+export const DeskTicketsResponseSchema = z
+  .object({
+    success: z.literal(true),
+    tickets: z
+      .array(DeskTicketSummarySchema)
+      .meta({ description: 'Longest waiting first, then the latest activity.' }),
+    page: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: 'DeskTickets' });
+
+/** A message as the team sees it: with its internal notes. */
+export const DeskMessageSchema = SupportMessageSchema.extend({ internal: z.boolean() });
+
+/** The booking a ticket is about, as the team sees it beside the ticket. */
+export const DeskBookingSchema = z.object({
+  pnr: z.string(),
+  status: z.string(),
+  origin: z.string(),
+  destination: z.string(),
+  departureDate: z.string(),
+  returnDate: z.string().nullable(),
+});
+
+export const DeskTicketSchema = SupportTicketSummarySchema.extend({
+  description: z.string(),
+  messages: z.array(DeskMessageSchema),
+  traveller: z
+    .object({ email: z.string(), firstName: z.string(), lastName: z.string() })
+    .nullable(),
+  booking: DeskBookingSchema.nullable(),
+  waitingSince: z.string().nullable(),
+}).meta({ id: 'DeskTicket' });
+export type DeskTicket = z.infer<typeof DeskTicketSchema>;
+
+export const DeskTicketResponseSchema = z
+  .object({ success: z.literal(true), ticket: DeskTicketSchema })
+  .meta({ id: 'DeskTicketResponse' });
+
+/** `POST /api/support/desk/tickets/{id}/messages`: a reply, or a note the traveller never sees. */
+export const DeskReplyRequestSchema = z
+  .strictObject({ body: written(MESSAGE_MAX), internal: z.boolean().default(false) })
+  .meta({ id: 'DeskReplyRequest' });

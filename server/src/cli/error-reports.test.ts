@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capture } from '../../test/helpers/command-output.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/database.ts';
 import { insertErrorReport } from '../modules/errors/errors.repository.ts';
 import { errorReportsCommand } from './error-reports.ts';
 import { parseSince } from './list-command.ts';
-import { UsageError, type CommandOutput } from './run-command.ts';
-
-function capture(): CommandOutput & { lines: string[] } {
-  const lines: string[] = [];
-  return { lines, out: (line) => lines.push(line), err: (line) => lines.push(line) };
-}
+import { UsageError } from './run-command.ts';
 
 describe('errors:list', () => {
   let database: TestDatabase;

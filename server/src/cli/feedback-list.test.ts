@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ymd } from '@uniquair/domain/dates/ymd';
+import { capture } from '../../test/helpers/command-output.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/database.ts';
 import { upsertFeedback } from '../modules/booking/booking.manage-repository.ts';
 import { feedbackListCommand } from './feedback-list.ts';
-import { UsageError, type CommandOutput } from './run-command.ts';
-
-function capture(): CommandOutput & { lines: string[] } {
-  const lines: string[] = [];
-  return { lines, out: (line) => lines.push(line), err: (line) => lines.push(line) };
-}
+import { UsageError } from './run-command.ts';
 
 describe('feedback:list', () => {
   let database: TestDatabase;

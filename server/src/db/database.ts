@@ -5,6 +5,7 @@ import type {
   SessionsTable,
   UserAvatarsTable,
   UserTokensTable,
+  UserRolesTable,
   UsersTable,
 } from './tables/accounts.ts';
 import type {
@@ -136,6 +137,7 @@ export interface Database {
   booking_changes: BookingChangesTable;
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;
+  user_roles: UserRolesTable;
   invoice_counters: InvoiceCountersTable;
   mail_attachments: MailAttachmentsTable;
 }

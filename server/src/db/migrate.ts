@@ -30,6 +30,7 @@ import * as addCreditNotes from './migrations/20261126140000_add_credit_notes.ts
 import * as fixReturnDestinations from './migrations/20261126140100_fix_return_destinations.ts';
 import * as addVoluntaryChanges from './migrations/20261126150000_add_voluntary_changes.ts';
 import * as createSupportTickets from './migrations/20261126160000_create_support_tickets.ts';
+import * as addSupportDesk from './migrations/20261126160100_add_support_desk.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -60,6 +61,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126140100_fix_return_destinations': fixReturnDestinations,
   '20261126150000_add_voluntary_changes': addVoluntaryChanges,
   '20261126160000_create_support_tickets': createSupportTickets,
+  '20261126160100_add_support_desk': addSupportDesk,
 };
 
 export interface MigrateOptions {

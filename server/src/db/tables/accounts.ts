@@ -117,3 +117,10 @@ export interface MailAttachmentsTable {
   content_type: string;
   content: Buffer;
 }
+
+/** A role granted to an account (`support_agent`: the support desk), by `npm run users:role`. */
+export interface UserRolesTable {
+  user_id: number;
+  role: string;
+  granted_at: IsoInstant;
+}

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Flag, IsoInstant } from '../columns.ts';
 
 /** Row types of support tickets and their messages (docs/support.md). */
@@ -21,6 +21,8 @@ export interface SupportTicketsTable {
   /** The last message or status change: the lists' order. */
   last_activity_at: IsoInstant;
   closed_at: IsoInstant | null;
+  /** Since when the traveller has been waiting for the team; null when the team spoke last. */
+  waiting_since: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
 }
 
 export interface SupportMessagesTable {

@@ -22,7 +22,7 @@ import type { InvoiceSeller } from './booking.invoice-pdf.ts';
 import { assignInvoiceNumber } from './booking.invoice-repository.ts';
 import { BookingInvoices, type PdfFile } from './booking.invoices.ts';
 import { BookingReads, type Viewer } from './booking.read.ts';
-import { issueBookingLinkToken, type BookingRow } from './booking.repository.ts';
+import { bookingById, issueBookingLinkToken, type BookingRow } from './booking.repository.ts';
 import { FlightChanges } from './booking.flight-changes.ts';
 import { ScheduleChanges } from './booking.schedule-changes.ts';
 
@@ -56,8 +56,10 @@ export class BookingService {
   /** Voluntary flight changes: travellers move a leg, paying what the fare rules say. */
   readonly flightChanges: FlightChanges;
   readonly #invoices: BookingInvoices;
+  readonly #db: Kysely<Database>;
 
   constructor(options: BookingServiceOptions) {
+    this.#db = options.db;
     this.#calendars = new BookingCalendars(options.refreshPriceCalendars, options.log);
     this.#holds = new BookingHolds(options.db, options.now, this.#calendars);
     this.#creation = new BookingCreation({ ...options, calendars: this.#calendars });
@@ -157,6 +159,20 @@ export class BookingService {
     if (moved === null) return false;
     await this.#calendars.refreshFareClasses(db, moved);
     return true;
+  }
+
+  /** What the support desk shows of a booking beside a ticket about it, or null when it is gone. */
+  async supportSummary(bookingId: number) {
+    const row = await bookingById(this.#db, bookingId);
+    if (row === undefined) return null;
+    return {
+      pnr: row.pnr,
+      status: row.status,
+      origin: row.origin_airport,
+      destination: row.destination_airport,
+      departureDate: row.departure_date,
+      returnDate: row.return_date,
+    };
   }
 
   /** The hold sweeper's round: expires unpaid bookings whose hold ended. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ServiceError } from '../../lib/service-error.ts';
+import { SupportDesk } from './support.desk.ts';
+import { supportDeskRoutes } from './support.desk-routes.ts';
 import { supportRoutes } from './support.routes.ts';
 import { SupportService } from './support.service.ts';
 
@@ -13,7 +15,7 @@ declare module 'fastify' {
 
 /**
  * The support module (SPEC §2, §5; docs/support.md): builds the support service, decorates
- * `app.support` with it and registers the traveller's ticket routes. A ticket about a booking is
+ * `app.support` with it and registers the traveller's ticket routes and the team's desk. A ticket about a booking is
  * checked through the booking module's own access rule.
  */
 export const supportPlugin = fp(
@@ -35,6 +37,12 @@ export const supportPlugin = fp(
     });
     app.decorate('support', support);
     await app.register(supportRoutes, { support });
+    const desk = new SupportDesk({
+      db: app.db,
+      now: () => app.now(),
+      bookingSummary: (bookingId) => app.bookings.supportSummary(bookingId),
+    });
+    await app.register(supportDeskRoutes, { desk });
   },
-  { name: 'support', dependencies: ['booking', 'instance'] },
+  { name: 'support', dependencies: ['booking', 'instance', 'users'] },
 );

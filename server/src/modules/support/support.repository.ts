@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { SupportMessagesTable, SupportTicketsTable } from '../../db/tables/support.ts';
 
@@ -115,6 +115,8 @@ export async function moveTicket(
       updated_at: now,
       last_activity_at: now,
       closed_at: to === 'closed' ? now : null,
+      // Closed, nobody waits; reopened, the traveller waits again.
+      waiting_since: to === 'closed' ? null : now,
     })
     .where('id', '=', ticketId)
     .where('status', '=', from)
@@ -122,15 +124,73 @@ export async function moveTicket(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A new message: the ticket's activity moves to now (it rises to the top of the lists). */
+/**
+ * A new message: the ticket's activity moves to now (it rises to the top of the lists). The
+ * traveller's starts their wait for the team unless they were waiting already; the team's ends it.
+ */
 export async function touchTicket(
   trx: Kysely<Database>,
   ticketId: number,
   now: string,
+  by: 'traveller' | 'agent',
 ): Promise<void> {
   await trx
     .updateTable('support_tickets')
-    .set({ updated_at: now, last_activity_at: now })
+    .set((eb) => ({
+      updated_at: now,
+      last_activity_at: now,
+      waiting_since: by === 'agent' ? null : eb.fn.coalesce('waiting_since', eb.val(now)),
+    }))
     .where('id', '=', ticketId)
     .execute();
+}
+
+/** A ticket by id, whoever it belongs to (the desk), with its traveller's address and names. */
+export async function ticketForDesk(db: Kysely<Database>, ticketId: number) {
+  return db
+    .selectFrom('support_tickets as t')
+    .leftJoin('users as u', 'u.id', 't.user_id')
+    .selectAll('t')
+    .select(['u.email as traveller_email', 'u.first_name', 'u.last_name'])
+    .where('t.id', '=', ticketId)
+    .executeTakeFirst();
+}
+
+/**
+ * The desk's queue: tickets in a status, longest waiting first (those the team answered last come
+ * after, latest activity first), optionally only those whose PNR is `q` or whose traveller's
+ * address contains it.
+ */
+export async function deskQueue(
+  db: Kysely<Database>,
+  filter: { status: 'open' | 'closed'; q?: string | undefined; limit: number; offset: number },
+) {
+  let base = db
+    .selectFrom('support_tickets as t')
+    .leftJoin('users as u', 'u.id', 't.user_id')
+    .where('t.status', '=', filter.status);
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb('t.pnr', '=', q.toUpperCase()),
+        eb(sql<string>`lower(u.email)`, 'like', sql<string>`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll('t')
+      .select('u.email as traveller_email')
+      .orderBy(sql`case when t.waiting_since is null then 1 else 0 end`)
+      .orderBy('t.waiting_since', 'asc')
+      .orderBy('t.last_activity_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
 }

@@ -3,7 +3,6 @@ import {
   MAX_OPEN_TICKETS,
   TICKETS_PAGE_SIZE,
   type SupportTicket,
-  type SupportTicketSummary,
 } from '@uniquair/contract/support';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
@@ -13,6 +12,7 @@ import {
   fingerprintOf,
   type LeaseOwner,
 } from '../payments/payments.idempotency.ts';
+import { notFound, summaryOf } from './support.views.ts';
 import {
   countOpenTickets,
   insertMessage,
@@ -23,7 +23,6 @@ import {
   ticketOfUser,
   ticketsOfUser,
   touchTicket,
-  type TicketRow,
 } from './support.repository.ts';
 
 /** The SPEC §5 text of the sixth open ticket. */
@@ -45,26 +44,10 @@ export interface OpenTicket {
   pnr?: string | undefined;
 }
 
-function notFound(): ServiceError {
-  return new ServiceError('NOT_FOUND', 'apiError.notFound', { _: ['apiError.notFound'] });
-}
-
 function tooManyOpen(): ServiceError {
   return new ServiceError('TOO_MANY_OPEN_TICKETS', TOO_MANY_OPEN_TEXT, {
     _: ['support.error.tooManyOpen'],
   });
-}
-
-function summaryOf(row: TicketRow): SupportTicketSummary {
-  return {
-    id: Number(row.id),
-    subject: row.subject,
-    shortDescription: row.short_description,
-    status: row.status,
-    pnr: row.pnr,
-    createdAt: row.created_at,
-    updatedAt: row.last_activity_at,
-  };
 }
 
 /**
@@ -152,6 +135,7 @@ export class SupportService {
         updated_at: now,
         last_activity_at: now,
         closed_at: null,
+        waiting_since: now,
       });
     });
     return this.ticket(userId, ticketId);
@@ -195,7 +179,7 @@ export class SupportService {
         internal: 0,
         created_at: now,
       });
-      await touchTicket(trx, ticketId, now);
+      await touchTicket(trx, ticketId, now, 'traveller');
     });
     return this.ticket(userId, ticketId);
   }

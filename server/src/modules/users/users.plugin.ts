@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { UserRoles } from './users.roles.ts';
 import { usersRoutes } from './users.routes.ts';
 import { UsersService } from './users.service.ts';
 
@@ -7,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Accounts: registration, sign-in links, profiles; other modules update profiles through it. */
     users: UsersService;
+    /** Roles granted to accounts (`support_agent`). */
+    userRoles: UserRoles;
   }
 }
 
@@ -22,6 +25,7 @@ export const usersPlugin = fp(
         publicUrl: options.publicUrl,
       }),
     );
+    app.decorate('userRoles', new UserRoles(app.db, () => app.now()));
     await app.register(usersRoutes);
   },
   { name: 'users', dependencies: ['database', 'clock', 'mail'] },

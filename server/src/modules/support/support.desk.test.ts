@@ -1,0 +1,217 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DeskTicketResponseSchema,
+  DeskTicketsResponseSchema,
+  SupportTicketResponseSchema,
+} from '@uniquair/contract/support';
+import {
+  createAccount,
+  freshClient,
+  signIn,
+  type TestAccount,
+} from '../../../test/helpers/accounts.ts';
+import { bookingBody, createBooking, searchTrip } from '../../../test/helpers/booking.ts';
+import { testClock } from '../../../test/helpers/clock.ts';
+import { dialectUnderTest } from '../../../test/helpers/database.ts';
+import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
+import { startPaymentsTestApp, type PaymentsTestApp } from '../../../test/helpers/payments.ts';
+import { PAYMENT_TEST_ENV } from '../../../test/helpers/payments-test-kit.ts';
+
+/**
+ * The support team's desk through the API (docs/support.md "The desk"): only agents get in, the
+ * queue puts the longest-waiting traveller first, a ticket shows its traveller and booking, notes
+ * stay inside the team, replies reach the traveller and end the wait.
+ */
+describe(`support desk (${dialectUnderTest()})`, () => {
+  const clock = testClock();
+  let test: PaymentsTestApp;
+  let app: FastifyInstance;
+  let agentCookie: string;
+  let agentAccount: TestAccount;
+
+  beforeAll(async () => {
+    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, {
+      clock: clock.now,
+      search: { initWaitMs: 10_000 },
+    });
+    app = test.app;
+    agentAccount = await createAccount(app, { firstName: 'Agent' });
+    expect(await app.userRoles.grant(agentAccount.email, 'support_agent')).toBe(true);
+    agentCookie = await signIn(app, agentAccount);
+  });
+
+  afterAll(() => test.close(), 120_000);
+
+  function call(
+    method: 'GET' | 'POST',
+    url: string,
+    cookie: string | null,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse> {
+    return app.inject({
+      method,
+      url,
+      remoteAddress: freshClient(),
+      headers: cookie ? { cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  }
+
+  async function traveller() {
+    const account = await createAccount(app);
+    return { account, cookie: await signIn(app, account) };
+  }
+
+  async function openTicket(cookie: string, subject: string, pnr?: string) {
+    const response = await call('POST', '/api/support/tickets', cookie, {
+      subject,
+      shortDescription: 'A question',
+      description: 'Please help.',
+      ...(pnr ? { pnr } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return SupportTicketResponseSchema.parse(response.json()).ticket;
+  }
+
+  async function queue(query = '') {
+    const response = await call('GET', `/api/support/desk/tickets${query}`, agentCookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return DeskTicketsResponseSchema.parse(response.json());
+  }
+
+  it('lets agents in only: travellers get 403 on every desk route, anonymous callers 401', async () => {
+    const { cookie } = await traveller();
+    const ticket = await openTicket(cookie, 'Desk access');
+    const routes: ['GET' | 'POST', string, unknown?][] = [
+      ['GET', '/api/support/desk/tickets'],
+      ['GET', `/api/support/desk/tickets/${ticket.id}`],
+      ['POST', `/api/support/desk/tickets/${ticket.id}/messages`, { body: 'Hello' }],
+      ['POST', `/api/support/desk/tickets/${ticket.id}/close`],
+    ];
+    for (const [method, url, payload] of routes) {
+      expectApiError(await call(method, url, cookie, payload), 403, 'FORBIDDEN');
+      expectApiError(await call(method, url, null, payload), 401, 'ERROR_UNAUTHORIZED');
+    }
+    // The traveller's attempts changed nothing.
+    const after = await call('GET', `/api/support/tickets/${ticket.id}`, cookie);
+    expect(SupportTicketResponseSchema.parse(after.json()).ticket).toMatchObject({
+      status: 'open',
+      messages: [],
+    });
+    // An agent whose role is taken back is a traveller again.
+    const former = await createAccount(app);
+    await app.userRoles.grant(former.email, 'support_agent');
+    await app.userRoles.revoke(former.email, 'support_agent');
+    expectApiError(
+      await call('GET', '/api/support/desk/tickets', await signIn(app, former)),
+      403,
+      'FORBIDDEN',
+    );
+  });
+
+  it('queues the longest-waiting first; a reply ends the wait, the traveller’s next message starts it again', async () => {
+    const first = await traveller();
+    const second = await traveller();
+    const older = await openTicket(first.cookie, 'Waiting longest');
+    clock.advance(60_000);
+    const newer = await openTicket(second.cookie, 'Waiting less');
+    clock.advance(60_000);
+    const ids = (list: { tickets: { id: number }[] }) =>
+      list.tickets.map((ticket) => ticket.id).filter((id) => id === older.id || id === newer.id);
+    expect(ids(await queue())).toEqual([older.id, newer.id]);
+
+    const answered = await call(
+      'POST',
+      `/api/support/desk/tickets/${older.id}/messages`,
+      agentCookie,
+      {
+        body: 'We are looking into it.',
+      },
+    );
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(DeskTicketResponseSchema.parse(answered.json()).ticket.waitingSince).toBeNull();
+    // Answered tickets come after those still waiting.
+    expect(ids(await queue())).toEqual([newer.id, older.id]);
+
+    clock.advance(60_000);
+    await call('POST', `/api/support/tickets/${older.id}/messages`, first.cookie, {
+      body: 'Thank you, any news?',
+    });
+    const again = (await queue()).tickets.find((ticket) => ticket.id === older.id);
+    expect(again?.waitingSince).toBe(clock.now().toISOString());
+    expect(again?.travellerEmail).toBe(first.account.email);
+  });
+
+  it('shows the traveller and the booking; notes stay with the team; replies reach the traveller', async () => {
+    const { account, cookie } = await traveller();
+    const trip = await searchTrip(app, { days: 26, oneWay: true });
+    const made = await createBooking(app, bookingBody(trip), { cookie });
+    const pnr = made.json<{ pnr: string }>().pnr;
+    const ticket = await openTicket(cookie, 'About my booking', pnr);
+
+    const found = await queue(`?q=${pnr.toLowerCase()}`);
+    expect(found.tickets.map((entry) => entry.id)).toEqual([ticket.id]);
+    const byAddress = await queue(
+      `?q=${encodeURIComponent(account.email.slice(0, 10).toUpperCase())}`,
+    );
+    expect(byAddress.tickets.map((entry) => entry.id)).toContain(ticket.id);
+    expect((await queue('?q=%25')).tickets.map((entry) => entry.id)).not.toContain(ticket.id);
+
+    const note = await call(
+      'POST',
+      `/api/support/desk/tickets/${ticket.id}/messages`,
+      agentCookie,
+      {
+        body: 'Check the fare rules first.',
+        internal: true,
+      },
+    );
+    const reply = await call(
+      'POST',
+      `/api/support/desk/tickets/${ticket.id}/messages`,
+      agentCookie,
+      {
+        body: 'Your seats are together now.',
+      },
+    );
+    expect(note.statusCode).toBe(200);
+    const seen = DeskTicketResponseSchema.parse(reply.json()).ticket;
+    expect(seen.traveller).toEqual({ email: account.email, firstName: 'Ana', lastName: 'Pop' });
+    expect(seen.booking).toMatchObject({ pnr, status: 'not_paid' });
+    expect(seen.messages.map((message) => [message.author, message.internal])).toEqual([
+      ['agent', true],
+      ['agent', false],
+    ]);
+
+    const mine = await call('GET', `/api/support/tickets/${ticket.id}`, cookie);
+    expect(SupportTicketResponseSchema.parse(mine.json()).ticket.messages).toEqual([
+      expect.objectContaining({ author: 'agent', body: 'Your seats are together now.' }),
+    ]);
+    expect(mine.body).not.toContain('fare rules');
+
+    const closed = await call('POST', `/api/support/desk/tickets/${ticket.id}/close`, agentCookie);
+    expect(DeskTicketResponseSchema.parse(closed.json()).ticket.status).toBe('closed');
+    expectApiError(
+      await call('POST', `/api/support/desk/tickets/${ticket.id}/messages`, agentCookie, {
+        body: 'One more thing',
+      }),
+      409,
+      'TICKET_CLOSED',
+    );
+    expect(
+      (
+        await call('POST', `/api/support/desk/tickets/${ticket.id}/messages`, agentCookie, {
+          body: 'Closed after the seat change.',
+          internal: true,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await queue('?status=closed')).tickets.map((entry) => entry.id)).toContain(ticket.id);
+    expectApiError(
+      await call('GET', '/api/support/desk/tickets/999999', agentCookie),
+      404,
+      'NOT_FOUND',
+    );
+  });
+});

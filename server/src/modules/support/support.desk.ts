@@ -1,0 +1,127 @@
+import type { Kysely } from 'kysely';
+import {
+  TICKETS_PAGE_SIZE,
+  type DeskTicket,
+  type DeskTicketSummary,
+} from '@uniquair/contract/support';
+import type { Database } from '../../db/database.ts';
+import { ServiceError } from '../../lib/service-error.ts';
+import {
+  deskQueue,
+  insertMessage,
+  messagesOfTicket,
+  moveTicket,
+  ticketForDesk,
+  touchTicket,
+} from './support.repository.ts';
+import { notFound, summaryOf } from './support.views.ts';
+
+/** The booking a ticket is about, as the desk shows it (from the booking module). */
+export type DeskBooking = DeskTicket['booking'];
+
+export interface SupportDeskOptions {
+  db: Kysely<Database>;
+  now: () => Date;
+  /** The booking module's summary of a booking for the team, or null when it is gone. */
+  bookingSummary: (bookingId: number) => Promise<DeskBooking>;
+}
+
+/**
+ * The support team's desk (docs/support.md "The desk"): the queue of every traveller's tickets,
+ * longest waiting first, searchable by PNR or address; a ticket with its traveller, the booking
+ * it is about and the team's internal notes; replies, notes and closing. Who may use it (the
+ * `support_agent` role) is the routes' check.
+ */
+export class SupportDesk {
+  readonly #options: SupportDeskOptions;
+
+  constructor(options: SupportDeskOptions) {
+    this.#options = options;
+  }
+
+  get #db() {
+    return this.#options.db;
+  }
+
+  async queue(query: { status: 'open' | 'closed'; q?: string | undefined; page: number }) {
+    const { rows, total } = await deskQueue(this.#db, {
+      status: query.status,
+      q: query.q,
+      limit: TICKETS_PAGE_SIZE,
+      offset: (query.page - 1) * TICKETS_PAGE_SIZE,
+    });
+    const tickets = rows.map((row): DeskTicketSummary => ({
+      ...summaryOf(row),
+      travellerEmail: row.traveller_email,
+      waitingSince: row.waiting_since,
+    }));
+    return { tickets, page: query.page, pages: Math.max(1, Math.ceil(total / TICKETS_PAGE_SIZE)) };
+  }
+
+  async ticket(ticketId: number): Promise<DeskTicket> {
+    const row = await ticketForDesk(this.#db, ticketId);
+    if (row === undefined) throw notFound();
+    const messages = await messagesOfTicket(this.#db, ticketId, { internal: true });
+    return {
+      ...summaryOf(row),
+      description: row.description,
+      waitingSince: row.waiting_since,
+      traveller:
+        row.traveller_email === null
+          ? null
+          : {
+              email: row.traveller_email,
+              firstName: row.first_name ?? '',
+              lastName: row.last_name ?? '',
+            },
+      booking:
+        row.booking_id === null ? null : await this.#options.bookingSummary(Number(row.booking_id)),
+      messages: messages.map((message) => ({
+        id: Number(message.id),
+        author: message.author,
+        body: message.body,
+        internal: message.internal === 1,
+        attachments: [],
+        createdAt: message.created_at,
+      })),
+    };
+  }
+
+  /**
+   * The team's reply (the traveller's wait ends) or internal note (nothing changes for the
+   * traveller). A closed ticket takes notes only: a reply is 409 TICKET_CLOSED.
+   */
+  async reply(
+    agentId: number,
+    ticketId: number,
+    message: { body: string; internal: boolean },
+  ): Promise<DeskTicket> {
+    const now = this.#options.now().toISOString();
+    await this.#db.transaction().execute(async (trx) => {
+      const row = await ticketForDesk(trx, ticketId);
+      if (row === undefined) throw notFound();
+      if (row.status !== 'open' && !message.internal) {
+        throw new ServiceError('TICKET_CLOSED', 'support.error.closed', {
+          _: ['support.error.closed'],
+        });
+      }
+      await insertMessage(trx, {
+        ticket_id: ticketId,
+        author: 'agent',
+        author_user_id: agentId,
+        body: message.body,
+        internal: message.internal ? 1 : 0,
+        created_at: now,
+      });
+      if (!message.internal) await touchTicket(trx, ticketId, now, 'agent');
+    });
+    return this.ticket(ticketId);
+  }
+
+  async close(ticketId: number): Promise<DeskTicket> {
+    const row = await ticketForDesk(this.#db, ticketId);
+    if (row === undefined) throw notFound();
+    await moveTicket(this.#db, ticketId, 'open', 'closed', this.#options.now().toISOString());
+    return this.ticket(ticketId);
+  }
+}

@@ -18,6 +18,7 @@ export const MAIL_KINDS = [
   'bookingLink',
   'bookingCancelled',
   'refundCompleted',
+  'supportReply',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -35,6 +36,7 @@ const PARTS: Readonly<Record<MailKind, { action: boolean; note: boolean }>> = {
   bookingLink: { action: true, note: true },
   bookingCancelled: { action: false, note: true },
   refundCompleted: { action: false, note: true },
+  supportReply: { action: true, note: true },
 };
 
 /** The catalogue keys one e-mail uses. */

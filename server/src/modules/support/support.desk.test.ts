@@ -184,6 +184,17 @@ describe(`support desk (${dialectUnderTest()})`, () => {
       ['agent', false],
     ]);
 
+    // The reply, not the note, reached the traveller by e-mail, with a link to the conversation.
+    const mails = await app.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', account.email)
+      .where('kind', '=', 'supportReply')
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('The support team answered: About my booking');
+    expect(mails[0]?.text_body).toContain(`/support/ticket/${ticket.id}`);
+
     const mine = await call('GET', `/api/support/tickets/${ticket.id}`, cookie);
     expect(SupportTicketResponseSchema.parse(mine.json()).ticket.messages).toEqual([
       expect.objectContaining({ author: 'agent', body: 'Your seats are together now.' }),

@@ -6,6 +6,7 @@ import {
 } from '@uniquair/contract/support';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import {
   deskQueue,
   insertMessage,
@@ -22,6 +23,10 @@ export type DeskBooking = DeskTicket['booking'];
 export interface SupportDeskOptions {
   db: Kysely<Database>;
   now: () => Date;
+  /** Tells the traveller of the team's reply. */
+  mail: MailService;
+  /** The origin the e-mailed links open (the web app). */
+  publicUrl: string;
   /** The booking module's summary of a booking for the team, or null when it is gone. */
   bookingSummary: (bookingId: number) => Promise<DeskBooking>;
 }
@@ -88,8 +93,8 @@ export class SupportDesk {
   }
 
   /**
-   * The team's reply (the traveller's wait ends) or internal note (nothing changes for the
-   * traveller). A closed ticket takes notes only: a reply is 409 TICKET_CLOSED.
+   * The team's reply (the traveller's wait ends and they get an e-mail, in the same transaction)
+   * or internal note (nothing changes for the traveller). A closed ticket takes notes only: a reply is 409 TICKET_CLOSED.
    */
   async reply(
     agentId: number,
@@ -113,8 +118,21 @@ export class SupportDesk {
         internal: message.internal ? 1 : 0,
         created_at: now,
       });
-      if (!message.internal) await touchTicket(trx, ticketId, now, 'agent');
+      if (message.internal) return;
+      await touchTicket(trx, ticketId, now, 'agent');
+      if (row.traveller_email !== null) {
+        // The traveller hears of the answer in their language, with a link to the conversation.
+        await this.#options.mail.enqueue(trx, {
+          kind: 'supportReply',
+          to: row.traveller_email,
+          locale: row.locale ?? 'en',
+          firstName: row.first_name ?? '',
+          link: `${this.#options.publicUrl}/support/ticket/${ticketId}`,
+          values: { subject: row.subject },
+        });
+      }
     });
+    if (!message.internal) this.#options.mail.kick();
     return this.ticket(ticketId);
   }
 

@@ -19,7 +19,7 @@ declare module 'fastify' {
  * checked through the booking module's own access rule.
  */
 export const supportPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { publicUrl: string }) => {
     const support = new SupportService({
       db: app.db,
       now: () => app.now(),
@@ -41,8 +41,10 @@ export const supportPlugin = fp(
       db: app.db,
       now: () => app.now(),
       bookingSummary: (bookingId) => app.bookings.supportSummary(bookingId),
+      mail: app.mail,
+      publicUrl: options.publicUrl,
     });
     await app.register(supportDeskRoutes, { desk });
   },
-  { name: 'support', dependencies: ['booking', 'instance', 'users'] },
+  { name: 'support', dependencies: ['booking', 'instance', 'users', 'mail'] },
 );

@@ -151,7 +151,7 @@ export async function ticketForDesk(db: Kysely<Database>, ticketId: number) {
     .selectFrom('support_tickets as t')
     .leftJoin('users as u', 'u.id', 't.user_id')
     .selectAll('t')
-    .select(['u.email as traveller_email', 'u.first_name', 'u.last_name'])
+    .select(['u.email as traveller_email', 'u.first_name', 'u.last_name', 'u.locale'])
     .where('t.id', '=', ticketId)
     .executeTakeFirst();
 }

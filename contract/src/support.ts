@@ -77,6 +77,7 @@ export const SupportTicketsResponseSchema = z
     open: z.number().int(),
   })
   .meta({ id: 'SupportTickets' });
+export type SupportTicketsResponse = z.infer<typeof SupportTicketsResponseSchema>;
 
 /** `POST /api/support/tickets`. */
 export const OpenTicketRequestSchema = z
@@ -102,6 +103,7 @@ export const TicketParamsSchema = z.object({
 export const SupportTicketResponseSchema = z
   .object({ success: z.literal(true), ticket: SupportTicketSchema })
   .meta({ id: 'SupportTicketResponse' });
+export type SupportTicketResponse = z.infer<typeof SupportTicketResponseSchema>;
 
 /* The support team's desk (`/api/support/desk/*`, the `support_agent` role). */
 

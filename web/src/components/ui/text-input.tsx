@@ -46,3 +46,34 @@ export interface TextInputProps extends Omit<LabelledInputProps, 'type'> {
 export function TextInput({ type = 'text', ...props }: TextInputProps) {
   return <LabelledInput {...props} type={type} />;
 }
+
+export interface LabelledTextAreaProps extends ComponentPropsWithRef<'textarea'> {
+  readonly label: string;
+  readonly hint?: string;
+  readonly error?: string;
+}
+
+/** A `<textarea>` in the same frame as {@link LabelledInput}: label, hint, error. */
+export function LabelledTextArea({
+  label,
+  hint,
+  error,
+  id,
+  required,
+  className,
+  ...props
+}: LabelledTextAreaProps) {
+  const ids = useFieldIds(id);
+  return (
+    <Field ids={ids} label={label} required={required} hint={hint} error={error}>
+      <textarea
+        {...props}
+        id={ids.controlId}
+        required={required}
+        className={[controlStyles.control, className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, { hint, error })}
+      />
+    </Field>
+  );
+}

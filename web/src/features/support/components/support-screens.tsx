@@ -1,11 +1,56 @@
-import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import {
+  MESSAGE_MAX,
+  SHORT_DESCRIPTION_MAX,
+  SUBJECT_MAX,
+  type SupportTicket as Ticket,
+} from '@uniquair/contract/support';
+import type { MessageKey } from '@uniquair/i18n/messages';
+import { useId, useState, type FormEvent } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { Link, useNavigate } from 'react-router';
 import { EmptyState, Screen, screenStyles } from '../../../components/layouts/screen.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LabelledInput, LabelledTextArea } from '../../../components/ui/text-input.tsx';
 import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import {
+  useOpenTicket,
+  useSupportTicket,
+  useSupportTickets,
+  useTicketAction,
+  type TicketStatusFilter,
+} from '../api/tickets.ts';
+import styles from './support.module.css';
 
-/** `/support/tickets/` (signed in): the visitor's tickets, open and closed. */
+const FILTERS: readonly TicketStatusFilter[] = ['all', 'open', 'closed'];
+const STATUS_TEXT = { open: 'support.status.open', closed: 'support.status.closed' } as const;
+
+function when(intl: IntlShape, instant: string): string {
+  return intl.formatDate(instant, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * What went wrong, in words: the server's own text for the field or the request when it sent
+ * one (it answers in the visitor's language), else a general one.
+ */
+function failureText(intl: IntlShape, error: unknown): string {
+  if (isApiError(error)) {
+    if (error.isNetworkError) return intl.formatMessage({ id: 'support.offline' });
+    const first = Object.values(error.errors).flat()[0];
+    if (first) return first;
+  }
+  return intl.formatMessage({ id: 'support.failed' });
+}
+
+/** `/support/tickets/` (signed in): the traveller's tickets, newest activity first. */
 export function SupportTickets() {
   const intl = useIntl();
+  const name = useId();
+  const [status, setStatus] = useState<TicketStatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const tickets = useSupportTickets(status, page);
   return (
     <Screen title={intl.formatMessage({ id: 'support.title' })}>
       <div className={screenStyles.links}>
@@ -13,7 +58,75 @@ export function SupportTickets() {
           {intl.formatMessage({ id: 'support.openTitle' })}
         </Link>
       </div>
-      <EmptyState>{intl.formatMessage({ id: 'support.none' })}</EmptyState>
+      <fieldset className={styles.filters}>
+        <legend>{intl.formatMessage({ id: 'support.filter.label' })}</legend>
+        {FILTERS.map((filter) => (
+          <label key={filter}>
+            <input
+              type="radio"
+              name={name}
+              checked={status === filter}
+              onChange={() => {
+                setStatus(filter);
+                setPage(1);
+              }}
+            />{' '}
+            {intl.formatMessage({ id: `support.filter.${filter}` })}
+          </label>
+        ))}
+      </fieldset>
+      {tickets.isPending ? (
+        <Spinner size={48} />
+      ) : tickets.isError ? (
+        <RetryAlert onRetry={() => void tickets.refetch()}>
+          {failureText(intl, tickets.error)}
+        </RetryAlert>
+      ) : tickets.data.tickets.length === 0 ? (
+        <EmptyState>{intl.formatMessage({ id: 'support.none' })}</EmptyState>
+      ) : (
+        <>
+          <p>{intl.formatMessage({ id: 'support.openCount' }, { count: tickets.data.open })}</p>
+          <ul className={styles.list}>
+            {tickets.data.tickets.map((ticket) => (
+              <li key={ticket.id} className={styles.item}>
+                <Link to={paths.supportTicket.getHref(ticket.id)}>{ticket.subject}</Link>
+                <p className={styles.meta}>
+                  {intl.formatMessage(
+                    { id: 'support.itemMeta' },
+                    {
+                      status: intl.formatMessage({ id: STATUS_TEXT[ticket.status] }),
+                      date: when(intl, ticket.updatedAt),
+                    },
+                  )}
+                  {ticket.pnr
+                    ? ` · ${intl.formatMessage({ id: 'support.aboutBooking' }, { pnr: ticket.pnr })}`
+                    : null}
+                </p>
+              </li>
+            ))}
+          </ul>
+          {tickets.data.pages > 1 ? (
+            <nav
+              className={styles.actions}
+              aria-label={intl.formatMessage({ id: 'support.pages' })}
+            >
+              <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {intl.formatMessage({ id: 'support.previous' })}
+              </Button>
+              <span>
+                {intl.formatMessage({ id: 'support.page' }, { page, pages: tickets.data.pages })}
+              </span>
+              <Button
+                variant="secondary"
+                disabled={page >= tickets.data.pages}
+                onClick={() => setPage(page + 1)}
+              >
+                {intl.formatMessage({ id: 'support.next' })}
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
     </Screen>
   );
 }
@@ -21,30 +134,210 @@ export function SupportTickets() {
 /** `/support/tickets/open` and `/bookings/{pnr}/open-ticket` (signed in). */
 export function OpenTicket({ pnr }: { readonly pnr: string | null }) {
   const intl = useIntl();
+  const navigate = useNavigate();
+  const open = useOpenTicket();
+  const [subject, setSubject] = useState('');
+  const [shortDescription, setShortDescription] = useState('');
+  const [description, setDescription] = useState('');
+  const [missing, setMissing] = useState(false);
+  // One key per draft: sending it again (a lost answer) never opens a second ticket.
+  const [key] = useState(() => crypto.randomUUID());
+  const fieldError = (field: string): string | undefined => {
+    if (missing && { subject, shortDescription, description }[field]?.trim() === '') {
+      return intl.formatMessage({ id: 'support.form.required' });
+    }
+    return isApiError(open.error) ? open.error.errors[`body.${field}`]?.[0] : undefined;
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if ([subject, shortDescription, description].some((text) => text.trim() === '')) {
+      setMissing(true);
+      return;
+    }
+    open.mutate(
+      { request: { subject, shortDescription, description, ...(pnr ? { pnr } : {}) }, key },
+      { onSuccess: ({ ticket }) => void navigate(paths.supportTicket.getHref(ticket.id)) },
+    );
+  };
+  const label = (id: MessageKey) => intl.formatMessage({ id });
+  // A refusal about a field is said beside it; any other above the button.
+  const onFields =
+    isApiError(open.error) &&
+    Object.keys(open.error.errors).some((field) => field.startsWith('body.'));
   return (
     <Screen
-      title={intl.formatMessage({ id: 'support.openTitle' })}
+      title={label('support.openTitle')}
       lead={pnr ? intl.formatMessage({ id: 'support.aboutBooking' }, { pnr }) : undefined}
     >
-      <p>{intl.formatMessage({ id: 'support.openText' })}</p>
+      <p>{label('support.openText')}</p>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <LabelledInput
+          label={label('support.form.subject')}
+          required
+          maxLength={SUBJECT_MAX}
+          value={subject}
+          onChange={(event) => setSubject(event.target.value)}
+          error={fieldError('subject')}
+        />
+        <LabelledInput
+          label={label('support.form.shortDescription')}
+          required
+          maxLength={SHORT_DESCRIPTION_MAX}
+          value={shortDescription}
+          onChange={(event) => setShortDescription(event.target.value)}
+          error={fieldError('shortDescription')}
+        />
+        <LabelledTextArea
+          label={label('support.form.description')}
+          required
+          maxLength={MESSAGE_MAX}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          error={fieldError('description')}
+        />
+        {open.isError && !onFields ? <p role="alert">{failureText(intl, open.error)}</p> : null}
+        <div className={styles.actions}>
+          <Button type="submit" loading={open.isPending}>
+            {label('support.form.submit')}
+          </Button>
+        </div>
+      </form>
     </Screen>
   );
 }
 
-/** `/support/ticket/{id}` (signed in). */
-export function SupportTicket({ id }: { readonly id: number }) {
+function Conversation({ ticket }: { readonly ticket: Ticket }) {
   const intl = useIntl();
   return (
-    <Screen title={intl.formatMessage({ id: 'support.ticketTitle' }, { id })}>
-      <EmptyState
-        action={
-          <Link to={paths.supportTickets.getHref()}>
-            {intl.formatMessage({ id: 'support.title' })}
+    <ol className={styles.messages}>
+      <li className={styles.message}>
+        <p className={styles.meta}>
+          {intl.formatMessage(
+            { id: 'support.ticket.wrote' },
+            {
+              author: intl.formatMessage({ id: 'support.ticket.you' }),
+              date: when(intl, ticket.createdAt),
+            },
+          )}
+        </p>
+        <strong>{ticket.shortDescription}</strong>
+        <div>{ticket.description}</div>
+      </li>
+      {ticket.messages.map((message) => (
+        <li
+          key={message.id}
+          className={[styles.message, message.author === 'agent' ? styles.team : ''].join(' ')}
+        >
+          <p className={styles.meta}>
+            {intl.formatMessage(
+              { id: 'support.ticket.wrote' },
+              {
+                author: intl.formatMessage({
+                  id: message.author === 'agent' ? 'support.ticket.team' : 'support.ticket.you',
+                }),
+                date: when(intl, message.createdAt),
+              },
+            )}
+          </p>
+          <div>{message.body}</div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** `/support/ticket/{id}` (signed in): the conversation, a reply, closing and reopening. */
+export function SupportTicket({ id }: { readonly id: number }) {
+  const intl = useIntl();
+  const ticket = useSupportTicket(id);
+  const action = useTicketAction(id);
+  const [reply, setReply] = useState('');
+  if (ticket.isPending) {
+    return (
+      <Screen title={intl.formatMessage({ id: 'support.ticketTitle' }, { id })}>
+        <Spinner size={48} />
+      </Screen>
+    );
+  }
+  if (ticket.isError) {
+    const missing = isApiError(ticket.error) && ticket.error.status === 404;
+    return (
+      <Screen title={intl.formatMessage({ id: 'support.ticketTitle' }, { id })}>
+        {missing ? (
+          <EmptyState
+            action={
+              <Link to={paths.supportTickets.getHref()}>
+                {intl.formatMessage({ id: 'support.title' })}
+              </Link>
+            }
+          >
+            {intl.formatMessage({ id: 'support.ticketMissing' })}
+          </EmptyState>
+        ) : (
+          <RetryAlert onRetry={() => void ticket.refetch()}>
+            {failureText(intl, ticket.error)}
+          </RetryAlert>
+        )}
+      </Screen>
+    );
+  }
+  const current = ticket.data;
+  const open = current.status === 'open';
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (reply.trim() === '') return;
+    action.mutate({ kind: 'reply', body: reply }, { onSuccess: () => setReply('') });
+  };
+  return (
+    <Screen
+      title={current.subject}
+      lead={intl.formatMessage(
+        { id: 'support.ticket.statusLine' },
+        {
+          id: current.id,
+          status: intl.formatMessage({ id: STATUS_TEXT[current.status] }),
+        },
+      )}
+    >
+      {current.pnr ? (
+        <p>
+          <Link to={paths.booking.getHref(current.pnr)}>
+            {intl.formatMessage({ id: 'support.aboutBooking' }, { pnr: current.pnr })}
           </Link>
-        }
-      >
-        {intl.formatMessage({ id: 'support.ticketMissing' })}
-      </EmptyState>
+        </p>
+      ) : null}
+      <Conversation ticket={current} />
+      {action.isError ? <p role="alert">{failureText(intl, action.error)}</p> : null}
+      {open ? (
+        <form className={styles.form} onSubmit={send} noValidate>
+          <LabelledTextArea
+            label={intl.formatMessage({ id: 'support.ticket.replyLabel' })}
+            maxLength={MESSAGE_MAX}
+            value={reply}
+            onChange={(event) => setReply(event.target.value)}
+          />
+          <div className={styles.actions}>
+            <Button type="submit" loading={action.isPending} disabled={reply.trim() === ''}>
+              {intl.formatMessage({ id: 'support.ticket.send' })}
+            </Button>
+            <Button variant="secondary" onClick={() => action.mutate({ kind: 'close' })}>
+              {intl.formatMessage({ id: 'support.ticket.close' })}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className={styles.actions}>
+          <p>{intl.formatMessage({ id: 'support.ticket.closedNote' })}</p>
+          <Button variant="secondary" onClick={() => action.mutate({ kind: 'reopen' })}>
+            {intl.formatMessage({ id: 'support.ticket.reopen' })}
+          </Button>
+        </div>
+      )}
+      <p>
+        <Link to={paths.supportTickets.getHref()}>
+          {intl.formatMessage({ id: 'support.title' })}
+        </Link>
+      </p>
     </Screen>
   );
 }

@@ -1,0 +1,72 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IDEMPOTENCY_KEY_HEADER } from '@uniquair/contract/booking';
+import type {
+  OpenTicketRequest,
+  SupportTicketResponse,
+  SupportTicketsResponse,
+} from '@uniquair/contract/support';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
+
+/** The traveller's support tickets (docs/support.md): list, open, read, reply, close, reopen. */
+
+export type TicketStatusFilter = 'all' | 'open' | 'closed';
+
+const TICKETS_KEY = ['support', 'tickets'] as const;
+const ticketKey = (id: number) => ['support', 'ticket', id] as const;
+
+/** `GET /api/support/tickets?status=&page=`. */
+export function useSupportTickets(status: TicketStatusFilter, page: number) {
+  return useQuery({
+    queryKey: [...TICKETS_KEY, status, page],
+    queryFn: () => {
+      const query = new URLSearchParams({ page: String(page) });
+      if (status !== 'all') query.set('status', status);
+      return apiGet<SupportTicketsResponse>(`/api/support/tickets?${query.toString()}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/support/tickets/{id}`. */
+export function useSupportTicket(id: number) {
+  return useQuery({
+    queryKey: ticketKey(id),
+    queryFn: async () => (await apiGet<SupportTicketResponse>(`/api/support/tickets/${id}`)).ticket,
+  });
+}
+
+/**
+ * `POST /api/support/tickets` with the draft's idempotency key: sending the same draft again
+ * (a lost answer, a retry) never opens a second ticket.
+ */
+export function useOpenTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, key }: { request: OpenTicketRequest; key: string }) =>
+      apiPost<SupportTicketResponse>('/api/support/tickets', request, {
+        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+      }),
+    onSuccess: async ({ ticket }) => {
+      queryClient.setQueryData(ticketKey(ticket.id), ticket);
+      await queryClient.invalidateQueries({ queryKey: TICKETS_KEY });
+    },
+  });
+}
+
+/** A reply, closing or reopening: the answer is the ticket as it is now. */
+export function useTicketAction(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: { kind: 'reply'; body: string } | { kind: 'close' | 'reopen' }) =>
+      apiPost<SupportTicketResponse>(
+        action.kind === 'reply'
+          ? `/api/support/tickets/${id}/messages`
+          : `/api/support/tickets/${id}/${action.kind}`,
+        action.kind === 'reply' ? { body: action.body } : undefined,
+      ),
+    onSuccess: async ({ ticket }) => {
+      queryClient.setQueryData(ticketKey(id), ticket);
+      await queryClient.invalidateQueries({ queryKey: TICKETS_KEY });
+    },
+  });
+}

@@ -14,6 +14,7 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'preferences.rate': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da', 'ko'],
   'booking.airport': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da'],
   'booking.passenger': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da'],
+  'support.ticket.wrote': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da', 'ko'],
   // A product name.
   'footer.travelProtect': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da', 'ko'],
   'payment.method.PAYPAL': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da', 'ko'],
@@ -60,6 +61,10 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'booking.contact': ['nl', 'ro'],
   'payment.total': ['es', 'ro'],
   'payment.method.CREDIT_CARD': ['ro'],
+  'support.pages': ['fr'],
+  'support.filter.open': ['nl'],
+  'support.status.open': ['nl'],
+  'support.form.submit': ['da'],
 };
 
 const english = sourceMessages as Readonly<Record<string, string>>;

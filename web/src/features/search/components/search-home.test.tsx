@@ -82,8 +82,13 @@ describe('home: nearest airport and offers', () => {
     expect(readLocationCookies()).toEqual({ latitude: 51.51, longitude: -0.59 });
 
     const section = await screen.findByRole('region', { name: 'Cheapest flights from London' });
+    // The section is there before its offers arrive ('Loading offers…'): wait for them.
     expect(
-      within(section).getByText('Lowest fares for one adult between Sun, Nov 22 and Sat, Dec 19.'),
+      await within(section).findByText(
+        'Lowest fares for one adult between Sun, Nov 22 and Sat, Dec 19.',
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeDefined();
     const offer = within(section).getByRole('link', { name: /^Sofia/ });
     expect(offer.getAttribute('href')).toBe('/flights/1/0/0/13.2026-12-03._');

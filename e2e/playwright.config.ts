@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import {
+  E2E_DATABASE,
   E2E_PORT,
-  REPO_ROOT,
   SEEDED_DB_TEMPLATE,
   WEB_DIST,
   WEB_PREBUILT,
@@ -11,7 +11,7 @@ import {
 const e2eDir = fileURLToPath(new URL('.', import.meta.url));
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 /** A fresh SQLite file per run: a copy of CI's seeded one, or empty and seeded by the server. */
-const database = `${REPO_ROOT}data/e2e-${E2E_PORT}.sqlite`;
+const database = E2E_DATABASE;
 
 /** Debian's Chromium, headless, without the features that reach the network. */
 const chromium = {

@@ -132,6 +132,7 @@ export const DeskTicketsResponseSchema = z
     pages: z.number().int(),
   })
   .meta({ id: 'DeskTickets' });
+export type DeskTicketsResponse = z.infer<typeof DeskTicketsResponseSchema>;
 
 /** A message as the team sees it: with its internal notes. */
 export const DeskMessageSchema = SupportMessageSchema.extend({ internal: z.boolean() });
@@ -160,8 +161,10 @@ export type DeskTicket = z.infer<typeof DeskTicketSchema>;
 export const DeskTicketResponseSchema = z
   .object({ success: z.literal(true), ticket: DeskTicketSchema })
   .meta({ id: 'DeskTicketResponse' });
+export type DeskTicketResponse = z.infer<typeof DeskTicketResponseSchema>;
 
 /** `POST /api/support/desk/tickets/{id}/messages`: a reply, or a note the traveller never sees. */
 export const DeskReplyRequestSchema = z
   .strictObject({ body: written(MESSAGE_MAX), internal: z.boolean().default(false) })
   .meta({ id: 'DeskReplyRequest' });
+export type DeskReplyRequest = z.input<typeof DeskReplyRequestSchema>;

@@ -84,6 +84,10 @@ export const UserTitleIdSchema = z
   .union([z.literal(TitleId.mr), z.literal(TitleId.mrs)])
   .meta({ description: 'Title: 1 Mr., 2 Mrs.' });
 
+/** The roles an operator can grant an account (docs/support.md "The desk"). */
+export const USER_ROLES = ['support_agent'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 /**
  * The signed-in user as the app sees it (SPEC §3 "Current user"): names, e-mail, avatar, the
  * notification preference and the title.
@@ -111,6 +115,10 @@ export const CurrentUserSchema = z
     locale: z
       .string()
       .meta({ description: 'Language of the e-mails and, once signed in, the app.' }),
+    roles: z.array(z.enum(USER_ROLES)).meta({
+      description:
+        'Roles granted by an operator (`npm run users:role`): `support_agent` opens the support desk.',
+    }),
   })
   .meta({ id: 'CurrentUser' });
 

@@ -50,6 +50,7 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'shell.version': ['de', 'fr', 'da'],
   'bookings.page': ['fr'],
   'booking.title': ['da'],
+  'support.desk.booking': ['da'],
   'account.name': ['de'],
   'auth.email': ['it'],
   'auth.password': ['it'],

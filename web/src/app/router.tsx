@@ -211,6 +211,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
+              path: paths.supportDesk.path,
+              handle: NETWORK_ONLY,
+              loader: guarded(() => null),
+              lazy: async () => ({
+                Component: (await import('./routes/support.tsx')).DeskQueueRoute,
+              }),
+            },
+            {
+              path: paths.supportDeskTicket.path,
+              handle: NETWORK_ONLY,
+              loader: guarded(({ params }) => ({ id: requireTicketId(params) })),
+              lazy: async () => ({
+                Component: (await import('./routes/support.tsx')).DeskTicketRoute,
+              }),
+            },
+            {
               path: paths.account.path,
               handle: NETWORK_ONLY,
               loader: guarded(() => null),

@@ -164,6 +164,14 @@ export const paths = {
     getHref: (id: number) => generatePath('/support/ticket/:id', { id: String(id) }),
   },
 
+  /** The support team's queue (the `support_agent` role). */
+  supportDesk: fixed('/support/desk'),
+
+  supportDeskTicket: {
+    path: '/support/desk/:id',
+    getHref: (id: number) => generatePath('/support/desk/:id', { id: String(id) }),
+  },
+
   account: fixed('/account'),
   register: fixed('/register'),
 

@@ -186,6 +186,7 @@ export const testUser = {
   emailConfirmed: true,
   pendingEmail: null,
   locale: 'en',
+  roles: [] as ('support_agent')[],
 };
 
 /** The answer of `GET /api/users/current` for a signed-in traveller ({@link testUser}, changed). */

@@ -5,6 +5,7 @@ import {
   DeskTicketsResponseSchema,
   SupportTicketResponseSchema,
 } from '@uniquair/contract/support';
+import { CurrentUserResponseSchema } from '@uniquair/contract/users';
 import {
   createAccount,
   freshClient,
@@ -99,15 +100,19 @@ describe(`support desk (${dialectUnderTest()})`, () => {
       status: 'open',
       messages: [],
     });
+    // The app learns who may open the desk from the current user.
+    const roles = async (cookie: string) =>
+      CurrentUserResponseSchema.parse((await call('GET', '/api/users/current', cookie)).json()).user
+        ?.roles;
+    expect(await roles(agentCookie)).toEqual(['support_agent']);
+    expect(await roles(cookie)).toEqual([]);
     // An agent whose role is taken back is a traveller again.
     const former = await createAccount(app);
     await app.userRoles.grant(former.email, 'support_agent');
+    const formerCookie = await signIn(app, former);
     await app.userRoles.revoke(former.email, 'support_agent');
-    expectApiError(
-      await call('GET', '/api/support/desk/tickets', await signIn(app, former)),
-      403,
-      'FORBIDDEN',
-    );
+    expectApiError(await call('GET', '/api/support/desk/tickets', formerCookie), 403, 'FORBIDDEN');
+    expect(await roles(formerCookie)).toEqual([]);
   });
 
   it('queues the longest-waiting first; a reply ends the wait, the traveller’s next message starts it again', async () => {

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
+import { USER_ROLES, type UserRole } from '@uniquair/contract/users';
 import type { Database } from '../../db/database.ts';
 
-/** The roles an account can be granted (docs/support.md "The desk"). */
-export const USER_ROLES = ['support_agent'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+export { USER_ROLES, type UserRole };
 
 export function isUserRole(value: string): value is UserRole {
   return (USER_ROLES as readonly string[]).includes(value);

@@ -43,6 +43,7 @@ describe('the users API', () => {
         emailConfirmed: true,
         pendingEmail: null,
         locale: 'en',
+        roles: [],
       });
       expect(
         await app.db

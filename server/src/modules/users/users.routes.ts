@@ -83,11 +83,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     throw tooManyRequests(request, reply, seconds);
   };
 
-  const answer = (reply: FastifyReply, user: UserRow | null) =>
+  const answer = async (reply: FastifyReply, user: UserRow | null) =>
     privateAnswer(reply).send({
       success: true as const,
       isLogged: user !== null,
-      user: user === null ? null : toCurrentUser(user),
+      user: user === null ? null : toCurrentUser(user, await app.userRoles.of(user.id)),
     });
 
   app.get(

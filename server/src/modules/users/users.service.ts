@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { CurrentUser } from '@uniquair/contract/users';
+import type { CurrentUser, UserRole } from '@uniquair/contract/users';
 import { fromFlag, toFlag } from '../../db/columns.ts';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
@@ -34,7 +34,7 @@ export function avatarUrl(avatarId: string): string {
 }
 
 /** The user as the app sees it (SPEC §3 "Current user"); never the hash or internal ids. */
-export function toCurrentUser(row: UserRow): CurrentUser {
+export function toCurrentUser(row: UserRow, roles: readonly UserRole[]): CurrentUser {
   return {
     firstName: row.first_name,
     lastName: row.last_name,
@@ -45,6 +45,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     emailConfirmed: row.email_confirmed_at !== null,
     pendingEmail: row.pending_email,
     locale: row.locale,
+    roles: [...roles],
   };
 }
 

@@ -1,4 +1,5 @@
 import { useLoaderData } from 'react-router';
+import { DeskQueue, DeskTicket } from '../../features/support/components/desk-screens.tsx';
 import {
   OpenTicket,
   SupportTicket,
@@ -17,4 +18,13 @@ export function OpenTicketRoute() {
 export function SupportTicketRoute() {
   const { id } = useLoaderData<{ id: number }>();
   return <SupportTicket id={id} />;
+}
+
+export function DeskQueueRoute() {
+  return <DeskQueue />;
+}
+
+export function DeskTicketRoute() {
+  const { id } = useLoaderData<{ id: number }>();
+  return <DeskTicket id={id} />;
 }

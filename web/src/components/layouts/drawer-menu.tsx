@@ -15,6 +15,8 @@ export interface DrawerUser {
   readonly firstName: string;
   readonly lastName: string;
   readonly email: string;
+  /** Roles granted by an operator: `support_agent` sees the support desk. */
+  readonly roles: readonly string[];
 }
 
 export interface DrawerMenuProps {
@@ -60,6 +62,9 @@ export function DrawerMenu({ user, preferences, onSignOut, onNavigate }: DrawerM
         {link(paths.home.getHref(), t('nav.findFlights'))}
         {link(paths.bookings.getHref(), t('nav.myBookings'))}
         {user ? link(paths.supportTickets.getHref(), t('nav.support')) : null}
+        {user?.roles.includes('support_agent')
+          ? link(paths.supportDesk.getHref(), t('nav.supportDesk'))
+          : null}
         {link(paths.contactUs.getHref(), t('nav.contactUs'))}
       </ul>
       <div className={styles.section}>{preferences}</div>

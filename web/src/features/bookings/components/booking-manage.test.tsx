@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookingDetail } from '@uniquair/contract/booking';
@@ -220,6 +220,16 @@ describe('managing a booking on its page', () => {
       screen.queryByRole('region', { name: 'Send the tickets to another address' }),
     ).toBeNull();
     expect(screen.queryByRole('region', { name: 'Add to calendar' })).toBeNull();
+  });
+
+  it('offers help with the booking, confirmed or not: a ticket about it, after signing in', async () => {
+    for (const booking of [testBooking(), ticketed]) {
+      await openBooking(booking);
+      const help = screen.getByRole('region', { name: 'Questions about this booking?' });
+      const link = within(help).getByRole('link', { name: 'Get help with this booking' });
+      expect(link.getAttribute('href')).toBe(`/bookings/${PNR}/open-ticket`);
+      cleanup();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import type { BookingDetail } from '@uniquair/contract/booking';
 import type { ItineraryAirport } from '../../../components/booking/booking-itinerary.tsx';
 import { AddToCalendar } from './add-to-calendar.tsx';
 import { BookingFeedbackForm } from './booking-feedback.tsx';
+import { BookingHelp } from './booking-help.tsx';
 import { ResendTickets } from './resend-tickets.tsx';
 import { ShareBooking } from './share-booking.tsx';
 
@@ -25,6 +26,7 @@ export function ManageBooking({
       {confirmed ? <AddToCalendar booking={booking} airports={airports} /> : null}
       {confirmed ? <ShareBooking pnr={booking.pnr} /> : null}
       {confirmed ? <ResendTickets pnr={booking.pnr} /> : null}
+      <BookingHelp pnr={booking.pnr} />
       <BookingFeedbackForm booking={booking} />
     </>
   );

@@ -1,12 +1,7 @@
-import {
-  MESSAGE_MAX,
-  SHORT_DESCRIPTION_MAX,
-  SUBJECT_MAX,
-  type SupportTicket as Ticket,
-} from '@uniquair/contract/support';
+import { MESSAGE_MAX, SHORT_DESCRIPTION_MAX, SUBJECT_MAX } from '@uniquair/contract/support';
 import type { MessageKey } from '@uniquair/i18n/messages';
-import { useId, useState, type FormEvent } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -23,31 +18,20 @@ import {
   type TicketStatusFilter,
 } from '../api/tickets.ts';
 import styles from './support.module.css';
+import {
+  Conversation,
+  Pager,
+  STATUS_TEXT,
+  StatusFilter,
+  failureText,
+  when,
+} from './ticket-parts.tsx';
 
 const FILTERS: readonly TicketStatusFilter[] = ['all', 'open', 'closed'];
-const STATUS_TEXT = { open: 'support.status.open', closed: 'support.status.closed' } as const;
-
-function when(intl: IntlShape, instant: string): string {
-  return intl.formatDate(instant, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/**
- * What went wrong, in words: the server's own text for the field or the request when it sent
- * one (it answers in the visitor's language), else a general one.
- */
-function failureText(intl: IntlShape, error: unknown): string {
-  if (isApiError(error)) {
-    if (error.isNetworkError) return intl.formatMessage({ id: 'support.offline' });
-    const first = Object.values(error.errors).flat()[0];
-    if (first) return first;
-  }
-  return intl.formatMessage({ id: 'support.failed' });
-}
 
 /** `/support/tickets/` (signed in): the traveller's tickets, newest activity first. */
 export function SupportTickets() {
   const intl = useIntl();
-  const name = useId();
   const [status, setStatus] = useState<TicketStatusFilter>('all');
   const [page, setPage] = useState(1);
   const tickets = useSupportTickets(status, page);
@@ -58,23 +42,14 @@ export function SupportTickets() {
           {intl.formatMessage({ id: 'support.openTitle' })}
         </Link>
       </div>
-      <fieldset className={styles.filters}>
-        <legend>{intl.formatMessage({ id: 'support.filter.label' })}</legend>
-        {FILTERS.map((filter) => (
-          <label key={filter}>
-            <input
-              type="radio"
-              name={name}
-              checked={status === filter}
-              onChange={() => {
-                setStatus(filter);
-                setPage(1);
-              }}
-            />{' '}
-            {intl.formatMessage({ id: `support.filter.${filter}` })}
-          </label>
-        ))}
-      </fieldset>
+      <StatusFilter
+        choices={FILTERS}
+        value={status}
+        onChange={(choice) => {
+          setStatus(choice);
+          setPage(1);
+        }}
+      />
       {tickets.isPending ? (
         <Spinner size={48} />
       ) : tickets.isError ? (
@@ -105,26 +80,7 @@ export function SupportTickets() {
               </li>
             ))}
           </ul>
-          {tickets.data.pages > 1 ? (
-            <nav
-              className={styles.actions}
-              aria-label={intl.formatMessage({ id: 'support.pages' })}
-            >
-              <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {intl.formatMessage({ id: 'support.previous' })}
-              </Button>
-              <span>
-                {intl.formatMessage({ id: 'support.page' }, { page, pages: tickets.data.pages })}
-              </span>
-              <Button
-                variant="secondary"
-                disabled={page >= tickets.data.pages}
-                onClick={() => setPage(page + 1)}
-              >
-                {intl.formatMessage({ id: 'support.next' })}
-              </Button>
-            </nav>
-          ) : null}
+          <Pager page={page} pages={tickets.data.pages} onPage={setPage} />
         </>
       )}
     </Screen>
@@ -206,46 +162,6 @@ export function OpenTicket({ pnr }: { readonly pnr: string | null }) {
   );
 }
 
-function Conversation({ ticket }: { readonly ticket: Ticket }) {
-  const intl = useIntl();
-  return (
-    <ol className={styles.messages}>
-      <li className={styles.message}>
-        <p className={styles.meta}>
-          {intl.formatMessage(
-            { id: 'support.ticket.wrote' },
-            {
-              author: intl.formatMessage({ id: 'support.ticket.you' }),
-              date: when(intl, ticket.createdAt),
-            },
-          )}
-        </p>
-        <strong>{ticket.shortDescription}</strong>
-        <div>{ticket.description}</div>
-      </li>
-      {ticket.messages.map((message) => (
-        <li
-          key={message.id}
-          className={[styles.message, message.author === 'agent' ? styles.team : ''].join(' ')}
-        >
-          <p className={styles.meta}>
-            {intl.formatMessage(
-              { id: 'support.ticket.wrote' },
-              {
-                author: intl.formatMessage({
-                  id: message.author === 'agent' ? 'support.ticket.team' : 'support.ticket.you',
-                }),
-                date: when(intl, message.createdAt),
-              },
-            )}
-          </p>
-          <div>{message.body}</div>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
 /** `/support/ticket/{id}` (signed in): the conversation, a reply, closing and reopening. */
 export function SupportTicket({ id }: { readonly id: number }) {
   const intl = useIntl();
@@ -306,7 +222,7 @@ export function SupportTicket({ id }: { readonly id: number }) {
           </Link>
         </p>
       ) : null}
-      <Conversation ticket={current} />
+      <Conversation ticket={current} travellerName="support.ticket.you" />
       {action.isError ? <p role="alert">{failureText(intl, action.error)}</p> : null}
       {open ? (
         <form className={styles.form} onSubmit={send} noValidate>

@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
+import { E2E_DATABASE, REPO_ROOT } from '../fixtures/run-paths.ts';
+import { signedInAccount } from './account-helpers.ts';
+import { bookTrip } from './booking-helpers.ts';
+import { expectNoAxeViolations } from './search-helpers.ts';
+
+/**
+ * Support as a traveller and the team live it (docs/support.md): a signed-in traveller asks for
+ * help from a booking's page, an agent (the role granted by the operators' command) answers from
+ * the desk, the answer reaches the traveller on the ticket and by e-mail, and the traveller closes
+ * the ticket.
+ */
+
+/** `npm run users:role -- <email> support_agent` on this run's database. */
+function grantAgentRole(email: string): string {
+  return execFileSync('npm', ['run', '--silent', 'users:role', '--', email, 'support_agent'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: `sqlite:${E2E_DATABASE}` },
+    encoding: 'utf8',
+  });
+}
+
+/** The development mailbox's message to `to` whose subject starts with `subject`. */
+async function mailTo(page: Page, to: string, subject: string): Promise<string> {
+  let found = '';
+  await expect
+    .poll(async () => {
+      const mailbox = await (await page.request.get('/dev/mailbox')).text();
+      const articles = mailbox.split('<article').filter((part) => part.includes(`data-to="${to}"`));
+      found = articles.find((part) => part.includes(subject)) ?? '';
+      return found !== '';
+    })
+    .toBe(true);
+  return found;
+}
+
+test('a ticket about a booking, answered from the desk, read and closed by the traveller', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const traveller = await signedInAccount(page);
+  const { pnr } = await bookTrip(page, request, { oneWay: true });
+
+  // From the booking's page: "Get help with this booking" opens a ticket about it.
+  await page.goto(`/bookings/${pnr}`);
+  const help = page.getByRole('region', { name: 'Questions about this booking?' });
+  await help.getByRole('link', { name: 'Get help with this booking' }).click();
+  await expect(page).toHaveURL(`/bookings/${pnr}/open-ticket`);
+  await expect(page.getByText(`About booking ${pnr}`)).toBeVisible();
+  await page.getByLabel(/^Subject/).fill('Seats together');
+  await page.getByLabel(/^Short description/).fill('Can my child sit with me?');
+  await page.getByLabel(/^Detailed description/).fill('We were given seats far apart.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Seats together' })).toBeVisible();
+  const ticketPath = new URL(page.url()).pathname;
+  expect(ticketPath).toMatch(/^\/support\/ticket\/\d+$/);
+
+  // An agent: an account like any other, given the role by the operators' command.
+  const desk = await (await browser.newContext()).newPage();
+  const agent = await signedInAccount(desk);
+  expect(grantAgentRole(agent.email)).toContain(`${agent.email} now has the role support_agent`);
+  await desk.goto('/support/desk');
+  await expect(desk.getByRole('heading', { level: 1, name: 'Support desk' })).toBeVisible();
+  await desk.getByRole('searchbox', { name: 'PNR or e-mail address' }).fill(pnr);
+  await desk.getByRole('button', { name: 'Search' }).click();
+  const item = desk.getByRole('listitem').filter({ hasText: traveller.email });
+  await expect(item).toContainText(/waiting since/);
+  await item.getByRole('link', { name: 'Seats together' }).click();
+  const facts = desk.getByRole('complementary', { name: 'About this ticket' });
+  await expect(facts).toContainText(traveller.email);
+  await expect(facts).toContainText(pnr);
+  await expectNoAxeViolations(desk);
+
+  // A note for the team first, then the answer.
+  await desk.getByRole('checkbox', { name: /^Internal note/ }).check();
+  await desk.getByLabel('Internal note', { exact: true }).fill('Row 12 has two seats free.');
+  await desk.getByRole('button', { name: 'Add note' }).click();
+  await expect(desk.getByText('Row 12 has two seats free.')).toBeVisible();
+  await desk.getByRole('checkbox', { name: /^Internal note/ }).uncheck();
+  await desk.getByLabel('Reply to the traveller').fill('Both of you now sit in row 12.');
+  await desk.getByRole('button', { name: 'Send reply' }).click();
+  await expect(desk.getByText('Both of you now sit in row 12.')).toBeVisible();
+  await expect(facts).toContainText('Not waiting: the team wrote last');
+
+  // The traveller reads the answer, never the note, and gets it by e-mail with a link back.
+  const mail = await mailTo(page, traveller.email, 'The support team answered: Seats together');
+  expect(mail).toContain(ticketPath);
+  await page.reload();
+  await expect(page.getByText('Both of you now sit in row 12.')).toBeVisible();
+  await expect(page.getByText('Row 12 has two seats free.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close ticket (solved)' }).click();
+  await expect(page.getByText('This ticket is closed.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reopen ticket' })).toBeVisible();
+
+  // The desk sees it closed.
+  await desk.reload();
+  await expect(desk.getByText('This ticket is closed: notes only.')).toBeVisible();
+  await desk.context().close();
+});
+
+test('the support desk is refused in words to a traveller without the role', async ({ page }) => {
+  await signedInAccount(page);
+  await page.goto('/support/desk');
+  await expect(page.getByText('This page is for the support team.')).toBeVisible();
+  const answer = await page.request.get('/api/support/desk/tickets');
+  expect(answer.status()).toBe(403);
+});

@@ -1,0 +1,302 @@
+import { MESSAGE_MAX, type DeskTicket as Ticket } from '@uniquair/contract/support';
+import type { MessageKey } from '@uniquair/i18n/messages';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { EmptyState, Screen } from '../../../components/layouts/screen.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LabelledInput, LabelledTextArea } from '../../../components/ui/text-input.tsx';
+import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../auth/api/get-current-user.ts';
+import { useDeskAction, useDeskTicket, useDeskTickets, type DeskStatus } from '../api/desk.ts';
+import styles from './support.module.css';
+import {
+  Conversation,
+  Pager,
+  STATUS_TEXT,
+  StatusFilter,
+  failureText,
+  when,
+} from './ticket-parts.tsx';
+
+const STATUSES: readonly DeskStatus[] = ['open', 'closed'];
+
+/**
+ * The support team's pages open for agents only: anyone else signed in reads why, instead of a
+ * page whose every call is refused.
+ */
+function AgentsOnly({ title, children }: { readonly title: string; readonly children: ReactNode }) {
+  const intl = useIntl();
+  const { user } = useCurrentUser();
+  if (!user?.roles.includes('support_agent')) {
+    return (
+      <Screen title={title}>
+        <EmptyState
+          action={
+            <Link to={paths.supportTickets.getHref()}>
+              {intl.formatMessage({ id: 'support.title' })}
+            </Link>
+          }
+        >
+          {intl.formatMessage({ id: 'support.desk.forbidden' })}
+        </EmptyState>
+      </Screen>
+    );
+  }
+  return children;
+}
+
+/** `/support/desk` (agents): the queue, longest waiting first; by status, PNR or address. */
+export function DeskQueue() {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'support.desk.title' });
+  return (
+    <AgentsOnly title={title}>
+      <Screen title={title}>
+        <Queue />
+      </Screen>
+    </AgentsOnly>
+  );
+}
+
+function Queue() {
+  const intl = useIntl();
+  const [status, setStatus] = useState<DeskStatus>('open');
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const tickets = useDeskTickets(status, q, page);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQ(draft.trim());
+    setPage(1);
+  };
+  return (
+    <>
+      <form className={styles.search} role="search" onSubmit={search}>
+        <LabelledInput
+          label={intl.formatMessage({ id: 'support.desk.search' })}
+          type="search"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          {intl.formatMessage({ id: 'support.desk.searchButton' })}
+        </Button>
+      </form>
+      <StatusFilter
+        choices={STATUSES}
+        value={status}
+        onChange={(choice) => {
+          setStatus(choice);
+          setPage(1);
+        }}
+      />
+      {tickets.isPending ? (
+        <Spinner size={48} />
+      ) : tickets.isError ? (
+        <RetryAlert onRetry={() => void tickets.refetch()}>
+          {failureText(intl, tickets.error)}
+        </RetryAlert>
+      ) : tickets.data.tickets.length === 0 ? (
+        <EmptyState>{intl.formatMessage({ id: 'support.desk.none' })}</EmptyState>
+      ) : (
+        <>
+          <ul className={styles.list}>
+            {tickets.data.tickets.map((ticket) => (
+              <li key={ticket.id} className={styles.item}>
+                <Link to={paths.supportDeskTicket.getHref(ticket.id)}>{ticket.subject}</Link>
+                <p className={styles.meta}>
+                  {[
+                    intl.formatMessage({ id: 'support.desk.number' }, { id: ticket.id }),
+                    ticket.travellerEmail,
+                    ticket.pnr,
+                    ticket.waitingSince
+                      ? intl.formatMessage(
+                          { id: 'support.desk.waiting' },
+                          { date: when(intl, ticket.waitingSince) },
+                        )
+                      : intl.formatMessage(
+                          { id: 'support.desk.answered' },
+                          { date: when(intl, ticket.updatedAt) },
+                        ),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <Pager page={page} pages={tickets.data.pages} onPage={setPage} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** `/support/desk/{id}` (agents): the conversation with notes, the traveller and the booking. */
+export function DeskTicket({ id }: { readonly id: number }) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'support.ticketTitle' }, { id });
+  return (
+    <AgentsOnly title={title}>
+      <DeskTicketView id={id} title={title} />
+    </AgentsOnly>
+  );
+}
+
+function DeskTicketView({ id, title }: { readonly id: number; readonly title: string }) {
+  const intl = useIntl();
+  const ticket = useDeskTicket(id);
+  const back = (
+    <p>
+      <Link to={paths.supportDesk.getHref()}>
+        {intl.formatMessage({ id: 'support.desk.back' })}
+      </Link>
+    </p>
+  );
+  if (ticket.isPending) {
+    return (
+      <Screen title={title}>
+        <Spinner size={48} />
+      </Screen>
+    );
+  }
+  if (ticket.isError) {
+    const missing = isApiError(ticket.error) && ticket.error.status === 404;
+    return (
+      <Screen title={title}>
+        {missing ? (
+          <EmptyState action={back}>
+            {intl.formatMessage({ id: 'support.ticketMissing' })}
+          </EmptyState>
+        ) : (
+          <RetryAlert onRetry={() => void ticket.refetch()}>
+            {failureText(intl, ticket.error)}
+          </RetryAlert>
+        )}
+      </Screen>
+    );
+  }
+  const current = ticket.data;
+  return (
+    <Screen
+      title={current.subject}
+      lead={intl.formatMessage(
+        { id: 'support.ticket.statusLine' },
+        { id: current.id, status: intl.formatMessage({ id: STATUS_TEXT[current.status] }) },
+      )}
+    >
+      <div className={styles.desk}>
+        <div>
+          <Conversation ticket={current} travellerName="support.desk.traveller" />
+          <DeskReply ticket={current} />
+        </div>
+        <TicketFacts ticket={current} />
+      </div>
+      {back}
+    </Screen>
+  );
+}
+
+/** Who wrote, since when they wait, and the booking the ticket is about. */
+function TicketFacts({ ticket }: { readonly ticket: Ticket }) {
+  const intl = useIntl();
+  const t = (id: MessageKey) => intl.formatMessage({ id });
+  const { traveller, booking } = ticket;
+  return (
+    <aside aria-labelledby="desk-facts">
+      <h2 id="desk-facts">{t('support.desk.about')}</h2>
+      <dl className={styles.facts}>
+        <dt>{t('support.desk.traveller')}</dt>
+        <dd>
+          {traveller
+            ? `${traveller.firstName} ${traveller.lastName}, ${traveller.email}`
+            : t('support.desk.noAccount')}
+        </dd>
+        <dt>{t('support.desk.waitingTitle')}</dt>
+        <dd>
+          {ticket.waitingSince ? when(intl, ticket.waitingSince) : t('support.desk.notWaiting')}
+        </dd>
+        <dt>{t('support.desk.booking')}</dt>
+        <dd>
+          {booking ? (
+            <>
+              {booking.pnr},{' '}
+              {intl.formatMessage({ id: 'bookings.status' }, { status: booking.status })}
+              <br />
+              {intl.formatMessage(
+                { id: booking.returnDate ? 'support.desk.tripReturn' : 'support.desk.trip' },
+                {
+                  origin: booking.origin,
+                  destination: booking.destination,
+                  departure: intl.formatDate(booking.departureDate, { dateStyle: 'medium' }),
+                  return: booking.returnDate
+                    ? intl.formatDate(booking.returnDate, { dateStyle: 'medium' })
+                    : '',
+                },
+              )}
+            </>
+          ) : (
+            t('support.desk.noBooking')
+          )}
+        </dd>
+      </dl>
+    </aside>
+  );
+}
+
+/**
+ * A reply to the traveller (e-mailed to them) or an internal note; closing. A closed ticket
+ * takes notes only.
+ */
+function DeskReply({ ticket }: { readonly ticket: Ticket }) {
+  const intl = useIntl();
+  const action = useDeskAction(ticket.id);
+  const [body, setBody] = useState('');
+  const [note, setNote] = useState(false);
+  const open = ticket.status === 'open';
+  const internal = note || !open;
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (body.trim() === '') return;
+    action.mutate({ kind: 'message', body, internal }, { onSuccess: () => setBody('') });
+  };
+  return (
+    <form className={styles.form} onSubmit={send} noValidate>
+      {action.isError ? <p role="alert">{failureText(intl, action.error)}</p> : null}
+      {open ? null : <p>{intl.formatMessage({ id: 'support.desk.closedNote' })}</p>}
+      <LabelledTextArea
+        label={intl.formatMessage({
+          id: internal ? 'support.desk.noteLabel' : 'support.desk.replyField',
+        })}
+        maxLength={MESSAGE_MAX}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+      />
+      {open ? (
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={note}
+            onChange={(event) => setNote(event.target.checked)}
+          />
+          {intl.formatMessage({ id: 'support.desk.noteCheckbox' })}
+        </label>
+      ) : null}
+      <div className={styles.actions}>
+        <Button type="submit" loading={action.isPending} disabled={body.trim() === ''}>
+          {intl.formatMessage({ id: internal ? 'support.desk.addNote' : 'support.ticket.send' })}
+        </Button>
+        {open ? (
+          <Button variant="secondary" onClick={() => action.mutate({ kind: 'close' })}>
+            {intl.formatMessage({ id: 'support.desk.close' })}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

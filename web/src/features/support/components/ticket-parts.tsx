@@ -1,0 +1,145 @@
+import type { SupportMessage, SupportTicket } from '@uniquair/contract/support';
+import type { MessageKey } from '@uniquair/i18n/messages';
+import { useId } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { Button } from '../../../components/ui/button.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import styles from './support.module.css';
+
+/** The parts the traveller's screens and the team's desk share. */
+
+export const STATUS_TEXT = {
+  open: 'support.status.open',
+  closed: 'support.status.closed',
+} as const satisfies Record<SupportTicket['status'], MessageKey>;
+
+export function when(intl: IntlShape, instant: string): string {
+  return intl.formatDate(instant, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * What went wrong, in words: the server's own text for the field or the request when it sent
+ * one (it answers in the visitor's language), else a general one.
+ */
+export function failureText(intl: IntlShape, error: unknown): string {
+  if (isApiError(error)) {
+    if (error.isNetworkError) return intl.formatMessage({ id: 'support.offline' });
+    const first = Object.values(error.errors).flat()[0];
+    if (first) return first;
+  }
+  return intl.formatMessage({ id: 'support.failed' });
+}
+
+/** Which tickets a list shows, by status, as a group of radio buttons. */
+export function StatusFilter<T extends 'all' | 'open' | 'closed'>({
+  choices,
+  value,
+  onChange,
+}: {
+  readonly choices: readonly T[];
+  readonly value: T;
+  readonly onChange: (value: T) => void;
+}) {
+  const intl = useIntl();
+  const name = useId();
+  return (
+    <fieldset className={styles.filters}>
+      <legend>{intl.formatMessage({ id: 'support.filter.label' })}</legend>
+      {choices.map((choice) => (
+        <label key={choice}>
+          <input
+            type="radio"
+            name={name}
+            checked={value === choice}
+            onChange={() => onChange(choice)}
+          />{' '}
+          {intl.formatMessage({ id: `support.filter.${choice}` })}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Previous and next page of a list, with where the reader is. */
+export function Pager({
+  page,
+  pages,
+  onPage,
+}: {
+  readonly page: number;
+  readonly pages: number;
+  readonly onPage: (page: number) => void;
+}) {
+  const intl = useIntl();
+  if (pages <= 1) return null;
+  return (
+    <nav className={styles.actions} aria-label={intl.formatMessage({ id: 'support.pages' })}>
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {intl.formatMessage({ id: 'support.previous' })}
+      </Button>
+      <span>{intl.formatMessage({ id: 'support.page' }, { page, pages })}</span>
+      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {intl.formatMessage({ id: 'support.next' })}
+      </Button>
+    </nav>
+  );
+}
+
+type ConversationMessage = SupportMessage & { readonly internal?: boolean };
+
+/**
+ * A ticket's conversation, oldest first: the traveller's description, then the messages. The
+ * team's messages are marked by a border and named; an internal note (the desk only) says so in
+ * words, not by colour alone.
+ */
+export function Conversation({
+  ticket,
+  travellerName,
+}: {
+  readonly ticket: Pick<SupportTicket, 'shortDescription' | 'description' | 'createdAt'> & {
+    readonly messages: readonly ConversationMessage[];
+  };
+  /** How the traveller is named: "You" on the traveller's screens, "Traveller" on the desk. */
+  readonly travellerName: MessageKey;
+}) {
+  const intl = useIntl();
+  const heading = (author: MessageKey, instant: string, internal = false) => (
+    <p className={styles.meta}>
+      {internal ? (
+        <strong className={styles.noteLabel}>
+          {intl.formatMessage({ id: 'support.desk.noteLabel' })}
+        </strong>
+      ) : null}
+      {intl.formatMessage(
+        { id: 'support.ticket.wrote' },
+        { author: intl.formatMessage({ id: author }), date: when(intl, instant) },
+      )}
+    </p>
+  );
+  return (
+    <ol className={styles.messages}>
+      <li className={styles.message}>
+        {heading(travellerName, ticket.createdAt)}
+        <strong>{ticket.shortDescription}</strong>
+        <div>{ticket.description}</div>
+      </li>
+      {ticket.messages.map((message) => (
+        <li
+          key={message.id}
+          className={[
+            styles.message,
+            message.author === 'agent' ? styles.team : '',
+            message.internal ? styles.note : '',
+          ].join(' ')}
+        >
+          {heading(
+            message.author === 'agent' ? 'support.ticket.team' : travellerName,
+            message.createdAt,
+            message.internal,
+          )}
+          <div>{message.body}</div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -12,6 +12,8 @@ const e2eDir = fileURLToPath(new URL('.', import.meta.url));
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 /** A fresh SQLite file per run: a copy of CI's seeded one, or empty and seeded by the server. */
 const database = E2E_DATABASE;
+/** This run's support attachments, emptied at the start like the database. */
+const attachments = `${E2E_DATABASE.replace(/\.sqlite$/, '')}-attachments`;
 
 /** Debian's Chromium, headless, without the features that reach the network. */
 const chromium = {
@@ -73,7 +75,7 @@ export default defineConfig({
     // it matches the sources unless CI built it once already, then start the server the way
     // `npm start` does (migrate, seed an empty database, serve).
     command: [
-      `rm -f "${database}" "${database}-wal" "${database}-shm"`,
+      `rm -rf "${database}" "${database}-wal" "${database}-shm" "${attachments}"`,
       ...(SEEDED_DB_TEMPLATE ? [`cp "${SEEDED_DB_TEMPLATE}" "${database}"`] : []),
       ...(WEB_PREBUILT
         ? []
@@ -87,6 +89,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(E2E_PORT),
       DATABASE_URL: `sqlite:${database}`,
+      SUPPORT_ATTACHMENTS_DIR: attachments,
       WEB_DIST_DIR: WEB_DIST,
       // Links and payment returns come back to the origin the browser uses (its storage lives there).
       PUBLIC_URL: baseURL,

@@ -26,12 +26,31 @@ const written = (max: number) =>
     .max(max, `support.error.tooLong`)
     .meta({ description: `Up to ${max} characters.` });
 
+/** At most this many images go with one message. */
+export const MAX_ATTACHMENTS = 5;
+/** The largest image a message takes, in bytes (5 MB: 'Max file size allowed is 5.00 MB'). */
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** The image types a message takes, recognised by their content, never by name or declared type. */
+export const ATTACHMENT_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type AttachmentMediaType = (typeof ATTACHMENT_MEDIA_TYPES)[number];
+
+/** An image that goes with a message: re-encoded without metadata, downloaded by its id. */
 export const SupportAttachmentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.string(),
-  size: z.number().int(),
+  id: z.string().meta({ description: 'Random id (32 hex digits) of the download address.' }),
+  name: z.string().meta({ description: 'The file name it was sent with, made safe.' }),
+  type: z.enum(ATTACHMENT_MEDIA_TYPES),
+  size: z.number().int().meta({ description: 'Bytes of the stored (re-encoded) image.' }),
 });
+export type SupportAttachment = z.infer<typeof SupportAttachmentSchema>;
+
+/** The images of a multipart message: the `files` parts, at most {@link MAX_ATTACHMENTS}. */
+const attachedFiles = z
+  .array(z.file())
+  .max(MAX_ATTACHMENTS, 'support.error.tooManyFiles')
+  .default([])
+  .meta({
+    description: `Up to ${MAX_ATTACHMENTS} JPEG, PNG or WebP images of at most 5 MB each, one \`files\` part each.`,
+  });
 
 export const SupportMessageSchema = z.object({
   id: z.number().int(),
@@ -96,8 +115,18 @@ export const TicketReplyRequestSchema = z
   .strictObject({ body: written(MESSAGE_MAX) })
   .meta({ id: 'TicketReplyRequest' });
 
+/** `POST /api/support/tickets/{id}/messages` as a multipart form: the text and its images. */
+export const TicketReplyFormSchema = z
+  .strictObject({ body: written(MESSAGE_MAX), files: attachedFiles })
+  .meta({ id: 'TicketReplyForm' });
+
 export const TicketParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** `…/tickets/{id}/attachments/{attachmentId}`: an image of one of the ticket's messages. */
+export const AttachmentParamsSchema = TicketParamsSchema.extend({
+  attachmentId: z.string().regex(/^[0-9a-f]{32}$/, 'apiError.invalid'),
 });
 
 export const SupportTicketResponseSchema = z
@@ -167,4 +196,16 @@ export type DeskTicketResponse = z.infer<typeof DeskTicketResponseSchema>;
 export const DeskReplyRequestSchema = z
   .strictObject({ body: written(MESSAGE_MAX), internal: z.boolean().default(false) })
   .meta({ id: 'DeskReplyRequest' });
+
+/** The desk's reply or note as a multipart form: `internal` is `true` or `false` in words. */
+export const DeskReplyFormSchema = z
+  .strictObject({
+    body: written(MESSAGE_MAX),
+    internal: z
+      .stringbool()
+      .default(false)
+      .meta({ description: '`true` for a note the traveller never sees, else `false`.' }),
+    files: attachedFiles,
+  })
+  .meta({ id: 'DeskReplyForm' });
 export type DeskReplyRequest = z.input<typeof DeskReplyRequestSchema>;

@@ -13,6 +13,10 @@ import { expectNoAxeViolations } from './search-helpers.ts';
  * the ticket.
  */
 
+/** A real PNG of one pixel: the server decodes and re-encodes every image it takes. */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 /** `npm run users:role -- <email> support_agent` on this run's database. */
 function grantAgentRole(email: string): string {
   return execFileSync('npm', ['run', '--silent', 'users:role', '--', email, 'support_agent'], {
@@ -59,6 +63,19 @@ test('a ticket about a booking, answered from the desk, read and closed by the t
   const ticketPath = new URL(page.url()).pathname;
   expect(ticketPath).toMatch(/^\/support\/ticket\/\d+$/);
 
+  // A photo of the seat map goes with a reply, previewed before it is sent.
+  await page.getByLabel(/^Image 1 of 5/).setInputFiles({
+    name: 'seat-map.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(ONE_PIXEL_PNG, 'base64'),
+  });
+  await expect(page.getByRole('img', { name: 'Preview of seat-map.png' })).toBeVisible();
+  await page.getByLabel('Your reply').fill('Here is the seat map we were given.');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Images' }).getByRole('link', { name: /^seat-map\.png/ }),
+  ).toBeVisible();
+
   // An agent: an account like any other, given the role by the operators' command.
   const desk = await (await browser.newContext()).newPage();
   const agent = await signedInAccount(desk);
@@ -74,6 +91,12 @@ test('a ticket about a booking, answered from the desk, read and closed by the t
   await expect(facts).toContainText(traveller.email);
   await expect(facts).toContainText(pnr);
   await expectNoAxeViolations(desk);
+  // The team opens the traveller's image: a download, never a page of ours.
+  const image = desk.getByRole('list', { name: 'Images' }).getByRole('link', { name: /^seat-map/ });
+  const download = await desk.request.get((await image.getAttribute('href')) ?? '');
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('image/png');
+  expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
 
   // A note for the team first, then the answer.
   await desk.getByRole('checkbox', { name: /^Internal note/ }).check();

@@ -15,6 +15,7 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'booking.airport': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da'],
   'booking.passenger': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da'],
   'support.ticket.wrote': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da', 'ko'],
+  'support.attachments.item': ['de', 'bg', 'vi', 'es', 'it', 'ro', 'nl', 'hi', 'da'],
   // A product name.
   'footer.travelProtect': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da', 'ko'],
   'payment.method.PAYPAL': ['de', 'ru', 'bg', 'vi', 'es', 'fr', 'it', 'ro', 'nl', 'hi', 'da', 'ko'],
@@ -51,6 +52,7 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'bookings.page': ['fr'],
   'booking.title': ['da'],
   'support.desk.booking': ['da'],
+  'support.attachments.list': ['fr'],
   'account.name': ['de'],
   'auth.email': ['it'],
   'auth.password': ['it'],

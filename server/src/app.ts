@@ -197,7 +197,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...options.push,
   });
   await app.register(subscriptionsPlugin);
-  await app.register(supportPlugin, { publicUrl: config.publicUrl });
+  await app.register(supportPlugin, {
+    publicUrl: config.publicUrl,
+    attachmentsDir: config.supportAttachmentsDir,
+  });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

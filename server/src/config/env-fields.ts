@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import {
   DEFAULT_PAYMENT_PROVIDER_FLAGS,
@@ -7,7 +7,7 @@ import {
   PAYMENT_PROVIDERS,
   type PaymentProviderFlags,
 } from '@uniquair/domain/config/payment-providers';
-import { DEFAULT_DATA_DIR } from './paths.ts';
+import { DEFAULT_DATA_DIR, DEFAULT_SUPPORT_ATTACHMENTS_DIR } from './paths.ts';
 import { parseDatabaseUrl } from '../db/dialect.ts';
 
 /* The value types of the environment's variables, used by the schema in `env.ts`. */
@@ -105,3 +105,38 @@ export interface PaymentCrash {
 export const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** The VAPID contact by default: the sender's address, else no-reply at the public host. */
+export function vapidSubjectOf(mailFrom: string | undefined, publicUrl: string): string {
+  const address = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(mailFrom ?? '')?.[1] ?? mailFrom?.trim();
+  if (address !== undefined && /^[^\s@<>]+@[^\s@<>]+$/.test(address)) return `mailto:${address}`;
+  return `mailto:no-reply@${new URL(publicUrl).hostname}`;
+}
+
+/**
+ * `SUPPORT_ATTACHMENTS_DIR`: the folder of the images sent with support messages, made absolute;
+ * `./data/support-attachments` by default (docs/decisions/007-support-attachments-on-disk.md).
+ */
+export const supportAttachmentsDir = z
+  .string()
+  .min(1)
+  .transform((folder) => resolve(folder))
+  .default(DEFAULT_SUPPORT_ATTACHMENTS_DIR);
+
+/**
+ * Refuses a `SUPPORT_ATTACHMENTS_DIR` that is `WEB_DIST_DIR` or lies below it: what travellers
+ * upload must never be served as a file of the web app.
+ */
+export function refuseAttachmentsInWebApp(
+  env: { SUPPORT_ATTACHMENTS_DIR: string; WEB_DIST_DIR: string },
+  context: z.RefinementCtx,
+): void {
+  const below = relative(resolve(env.WEB_DIST_DIR), env.SUPPORT_ATTACHMENTS_DIR);
+  if (below === '' || (below !== '..' && !below.startsWith(`..${sep}`) && !isAbsolute(below))) {
+    context.addIssue({
+      code: 'custom',
+      path: ['SUPPORT_ATTACHMENTS_DIR'],
+      message: 'must be outside WEB_DIST_DIR (the served web app)',
+    });
+  }
+}

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { itRejectsSettings } from '../../test/helpers/config.ts';
 import { ConfigError, loadConfig } from './env.ts';
-import { DEFAULT_DATA_DIR, DEFAULT_DATABASE_URL } from './paths.ts';
+import {
+  DEFAULT_DATA_DIR,
+  DEFAULT_DATABASE_URL,
+  DEFAULT_SUPPORT_ATTACHMENTS_DIR,
+} from './paths.ts';
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -301,6 +305,22 @@ describe('booking settings', () => {
     expect(config.bookingMaxUnpaidPerClient).toBe(0);
     expect(config.bookingLookupMissesPer10Minutes).toBe(100);
     expect(config.bookingHoldSweepMs).toBe(5_000);
+  });
+
+  it('keeps support attachments under ./data by default, never inside the served web app', () => {
+    expect(loadConfig({}).supportAttachmentsDir).toBe(DEFAULT_SUPPORT_ATTACHMENTS_DIR);
+    expect(DEFAULT_SUPPORT_ATTACHMENTS_DIR.startsWith(DEFAULT_DATA_DIR)).toBe(true);
+    const folder = join(tmpdir(), 'uniquair-attachments');
+    expect(loadConfig({ SUPPORT_ATTACHMENTS_DIR: folder }).supportAttachmentsDir).toBe(folder);
+    for (const inside of ['/srv/web', '/srv/web/uploads']) {
+      expect(() =>
+        loadConfig({ WEB_DIST_DIR: '/srv/web', SUPPORT_ATTACHMENTS_DIR: inside }),
+      ).toThrow(/SUPPORT_ATTACHMENTS_DIR: must be outside WEB_DIST_DIR/);
+    }
+    expect(
+      loadConfig({ WEB_DIST_DIR: '/srv/web', SUPPORT_ATTACHMENTS_DIR: '/srv/web-files' })
+        .supportAttachmentsDir,
+    ).toBe('/srv/web-files');
   });
 
   itRejectsSettings([

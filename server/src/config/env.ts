@@ -15,6 +15,9 @@ import {
   PAYMENT_CRASH_POINTS,
   paymentProviderFlags,
   paymentProviderList,
+  refuseAttachmentsInWebApp,
+  supportAttachmentsDir,
+  vapidSubjectOf,
   type PaymentCrash,
 } from './env-fields.ts';
 
@@ -31,6 +34,7 @@ const EnvSchema = z.object({
   DATABASE_URL: databaseUrl(DEFAULT_DATABASE_URL),
   SEED_ON_START: booleanFlag.default(true),
   WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
+  SUPPORT_ATTACHMENTS_DIR: supportAttachmentsDir,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   SESSION_SECRET: z
@@ -217,6 +221,8 @@ export type Config = Readonly<{
   databaseUrl: string;
   seedOnStart: boolean;
   webDistDir: string;
+  /** Absolute folder of the images of support messages (docs/decisions/007-…), not served. */
+  supportAttachmentsDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
   /**
@@ -298,13 +304,6 @@ export type Config = Readonly<{
   paymentGateway: PaymentGatewayConfig;
 }>;
 
-/** The VAPID contact by default: the sender's address, else no-reply at the public host. */
-function vapidSubjectOf(mailFrom: string | undefined, publicUrl: string): string {
-  const address = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(mailFrom ?? '')?.[1] ?? mailFrom?.trim();
-  if (address !== undefined && /^[^\s@<>]+@[^\s@<>]+$/.test(address)) return `mailto:${address}`;
-  return `mailto:no-reply@${new URL(publicUrl).hostname}`;
-}
-
 /** Raised when the environment is invalid; its message lists every bad variable. */
 export class ConfigError extends Error {
   readonly issues: readonly string[];
@@ -346,6 +345,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         context.addIssue({ code: 'custom', path: [name], message: `is ${why}` });
       }
     }
+    refuseAttachmentsInWebApp(env, context);
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === undefined) {
       context.addIssue({
         code: 'custom',
@@ -398,6 +398,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     seedOnStart: env.SEED_ON_START,
     webDistDir: env.WEB_DIST_DIR,
+    supportAttachmentsDir: env.SUPPORT_ATTACHMENTS_DIR,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     sessionSecret: env.SESSION_SECRET,

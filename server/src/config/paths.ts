@@ -9,6 +9,11 @@ export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', 
 /** The repository's data folder (created when missing): the default databases live there. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
 
+/** Where the images sent with support messages are kept by default (outside the web app). */
+export const DEFAULT_SUPPORT_ATTACHMENTS_DIR = fileURLToPath(
+  new URL('../../../data/support-attachments', import.meta.url),
+);
+
 /** The default embedded database: a SQLite file under ./data. */
 export const DEFAULT_DATABASE_URL = `sqlite:${fileURLToPath(new URL('../../../data/uniquair.sqlite', import.meta.url))}`;
 

@@ -59,7 +59,11 @@ import type {
   PushSubscriptionsTable,
   PushVapidKeysTable,
 } from './tables/push.ts';
-import type { SupportMessagesTable, SupportTicketsTable } from './tables/support.ts';
+import type {
+  SupportAttachmentsTable,
+  SupportMessagesTable,
+  SupportTicketsTable,
+} from './tables/support.ts';
 import type {
   BookingChangesTable,
   BookingScheduleChangesTable,
@@ -137,6 +141,7 @@ export interface Database {
   booking_changes: BookingChangesTable;
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;
+  support_attachments: SupportAttachmentsTable;
   user_roles: UserRolesTable;
   invoice_counters: InvoiceCountersTable;
   mail_attachments: MailAttachmentsTable;

@@ -64,6 +64,7 @@ const TABLES: readonly (keyof Database)[] = [
   'booking_changes',
   'support_tickets',
   'support_messages',
+  'support_attachments',
   'user_roles',
   'booking_refund_events',
   'booking_schedule_changes',

@@ -31,6 +31,7 @@ import * as fixReturnDestinations from './migrations/20261126140100_fix_return_d
 import * as addVoluntaryChanges from './migrations/20261126150000_add_voluntary_changes.ts';
 import * as createSupportTickets from './migrations/20261126160000_create_support_tickets.ts';
 import * as addSupportDesk from './migrations/20261126160100_add_support_desk.ts';
+import * as createSupportAttachments from './migrations/20261126170000_create_support_attachments.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -62,6 +63,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126150000_add_voluntary_changes': addVoluntaryChanges,
   '20261126160000_create_support_tickets': createSupportTickets,
   '20261126160100_add_support_desk': addSupportDesk,
+  '20261126170000_create_support_attachments': createSupportAttachments,
 };
 
 export interface MigrateOptions {

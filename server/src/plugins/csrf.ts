@@ -49,7 +49,7 @@ function hasBody(request: FastifyRequest): boolean {
  *   not this site: the configured public origin, or the origin of the request's own `Host`;
  * - must send its body as JSON (`application/json`), which a cross-site form cannot do without a
  *   preflight that this server never grants; any other body type is 415, except a multipart form
- *   on the routes that take one (the avatar upload).
+ *   on the routes that take one (the avatar upload, support messages with images).
  *
  * Requests without `Origin` and `Referer` (not from a browser) pass the origin check; the
  * content-type rule still applies. The checks run before the body is read, so a refused request

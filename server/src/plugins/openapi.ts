@@ -129,6 +129,19 @@ function completedSchema(route: RouteOptions, schema: RouteSchema): RouteSchema 
   };
 }
 
+/**
+ * The schemas of a body declared per media type (`body: {content: {'application/json': {schema},
+ * 'multipart/form-data': {schema}}}`, which Fastify validates by the request's media type), or
+ * null for a body of one schema.
+ */
+function bodiesByMediaType(body: unknown): Record<string, unknown> | null {
+  if (body === null || typeof body !== 'object' || !('content' in body)) return null;
+  const content = (body as { content: Record<string, { schema: unknown }> }).content;
+  return Object.fromEntries(
+    Object.entries(content).map(([mediaType, { schema }]) => [mediaType, schema]),
+  );
+}
+
 const SCHEMA_REF = /"#\/components\/schemas\/([^"]+)"/g;
 
 /**
@@ -176,11 +189,22 @@ export const openApiPlugin = fp(
         servers: [{ url: options.publicUrl }],
         components: { securitySchemes: SECURITY_SCHEMES },
       },
-      transform: (input) =>
-        jsonSchemaTransform({
-          ...input,
-          schema: completedSchema(input.route, (input.schema ?? {}) as RouteSchema),
-        }),
+      transform: (input) => {
+        const schema = completedSchema(input.route, (input.schema ?? {}) as RouteSchema);
+        const bodies = bodiesByMediaType(schema.body);
+        if (bodies === null) return jsonSchemaTransform({ ...input, schema });
+        // A body per media type (JSON, or the same as a multipart form): each schema converted
+        // on its own, under its media type.
+        const { body: _body, ...rest } = schema;
+        const transformed = jsonSchemaTransform({ ...input, schema: rest });
+        const content = Object.fromEntries(
+          Object.entries(bodies).map(([mediaType, body]) => [
+            mediaType,
+            { schema: jsonSchemaTransform({ ...input, schema: { body } }).schema.body },
+          ]),
+        );
+        return { ...transformed, schema: { ...transformed.schema, body: { content } } };
+      },
       transformObject: (input) =>
         withoutUnusedSchemas(
           jsonSchemaTransformObject(input) as ReturnType<typeof jsonSchemaTransformObject> & {

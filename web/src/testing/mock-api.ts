@@ -15,6 +15,8 @@ export type ApiHandler = (request: {
   method: string;
   /** The JSON body, parsed; undefined for none or a form. */
   body: unknown;
+  /** The multipart form's fields and files, when the request sent one. */
+  form?: FormData | undefined;
   headers: Headers;
 }) => Response | Promise<Response>;
 
@@ -67,14 +69,15 @@ function toHandlers(handlers: Record<string, ApiHandler>): HttpHandler[] {
     if (!(method in METHODS)) throw new Error(`Unknown method in a mocked API: ${key}`);
     // Any origin, like the keys: the card gateway is on an origin of its own.
     return METHODS[method as keyof typeof METHODS](`*${path}`, async ({ request }) => {
-      const text = request.headers.get('content-type')?.includes('json')
-        ? await request.text()
-        : '';
+      const type = request.headers.get('content-type') ?? '';
+      const text = type.includes('json') ? await request.text() : '';
+      const form = type.includes('multipart/form-data') ? await request.formData() : undefined;
       try {
         return await handler({
           url: new URL(request.url),
           method: request.method,
           body: text === '' ? undefined : (JSON.parse(text) as unknown),
+          form,
           headers: request.headers,
         });
       } catch (error) {
@@ -186,7 +189,7 @@ export const testUser = {
   emailConfirmed: true,
   pendingEmail: null,
   locale: 'en',
-  roles: [] as ('support_agent')[],
+  roles: [] as 'support_agent'[],
 };
 
 /** The answer of `GET /api/users/current` for a signed-in traveller ({@link testUser}, changed). */

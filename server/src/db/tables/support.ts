@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Flag, IsoInstant } from '../columns.ts';
 
-/** Row types of support tickets and their messages (docs/support.md). */
+/** Row types of support tickets, their messages and the messages' images (docs/support.md). */
 
 export type SupportTicketStatus = 'open' | 'closed';
 
@@ -34,5 +34,22 @@ export interface SupportMessagesTable {
   body: string;
   /** A team note the traveller never sees. */
   internal: Flag;
+  created_at: IsoInstant;
+}
+
+/** An image sent with a message; its bytes are a file in the attachments folder. */
+export interface SupportAttachmentsTable {
+  /** Random 128 bits in hex: the id of its download address. */
+  id: string;
+  message_id: number;
+  /** The file name it was sent with, made safe (no path, no control characters). */
+  name: string;
+  type: 'image/jpeg' | 'image/png' | 'image/webp';
+  /** Bytes of the stored, re-encoded image. */
+  size: number;
+  /** Its place among the message's images, from 0 (the order they were sent in). */
+  position: number;
+  /** The random name of its file in the attachments folder (never derived from `id`). */
+  storage_key: string;
   created_at: IsoInstant;
 }

@@ -8,6 +8,13 @@ import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import {
+  withStaged,
+  type AttachmentFile,
+  type StagedAttachments,
+  type SupportAttachments,
+} from './support.attachments.ts';
+import {
+  attachmentOfTicket,
   deskQueue,
   insertMessage,
   messagesOfTicket,
@@ -29,6 +36,8 @@ export interface SupportDeskOptions {
   publicUrl: string;
   /** The booking module's summary of a booking for the team, or null when it is gone. */
   bookingSummary: (bookingId: number) => Promise<DeskBooking>;
+  /** The images sent with messages. */
+  attachments: SupportAttachments;
 }
 
 /**
@@ -67,6 +76,10 @@ export class SupportDesk {
     const row = await ticketForDesk(this.#db, ticketId);
     if (row === undefined) throw notFound();
     const messages = await messagesOfTicket(this.#db, ticketId, { internal: true });
+    const attachments = await this.#options.attachments.byMessage(
+      this.#db,
+      messages.map((message) => Number(message.id)),
+    );
     return {
       ...summaryOf(row),
       description: row.description,
@@ -86,7 +99,7 @@ export class SupportDesk {
         author: message.author,
         body: message.body,
         internal: message.internal === 1,
-        attachments: [],
+        attachments: attachments.get(Number(message.id)) ?? [],
         createdAt: message.created_at,
       })),
     };
@@ -94,46 +107,71 @@ export class SupportDesk {
 
   /**
    * The team's reply (the traveller's wait ends and they get an e-mail, in the same transaction)
-   * or internal note (nothing changes for the traveller). A closed ticket takes notes only: a reply is 409 TICKET_CLOSED.
+   * or internal note (nothing changes for the traveller), with the images sent with it (kept
+   * with the message or not at all, as the traveller's). A closed ticket takes notes only: a
+   * reply is 409 TICKET_CLOSED.
    */
   async reply(
     agentId: number,
     ticketId: number,
-    message: { body: string; internal: boolean },
+    message: { body: string; internal: boolean; files?: readonly File[] | undefined },
   ): Promise<DeskTicket> {
+    const files = message.files ?? [];
+    let staged: StagedAttachments | null = null;
+    if (files.length > 0) {
+      // Nothing is decoded for a ticket that cannot take the message.
+      await this.#writable(this.#db, ticketId, message.internal);
+      staged = await this.#options.attachments.stage(files);
+    }
     const now = this.#options.now().toISOString();
-    await this.#db.transaction().execute(async (trx) => {
-      const row = await ticketForDesk(trx, ticketId);
-      if (row === undefined) throw notFound();
-      if (row.status !== 'open' && !message.internal) {
-        throw new ServiceError('TICKET_CLOSED', 'support.error.closed', {
-          _: ['support.error.closed'],
+    await withStaged(staged, () =>
+      this.#db.transaction().execute(async (trx) => {
+        const row = await this.#writable(trx, ticketId, message.internal);
+        const messageId = await insertMessage(trx, {
+          ticket_id: ticketId,
+          author: 'agent',
+          author_user_id: agentId,
+          body: message.body,
+          internal: message.internal ? 1 : 0,
+          created_at: now,
         });
-      }
-      await insertMessage(trx, {
-        ticket_id: ticketId,
-        author: 'agent',
-        author_user_id: agentId,
-        body: message.body,
-        internal: message.internal ? 1 : 0,
-        created_at: now,
-      });
-      if (message.internal) return;
-      await touchTicket(trx, ticketId, now, 'agent');
-      if (row.traveller_email !== null) {
-        // The traveller hears of the answer in their language, with a link to the conversation.
-        await this.#options.mail.enqueue(trx, {
-          kind: 'supportReply',
-          to: row.traveller_email,
-          locale: row.locale ?? 'en',
-          firstName: row.first_name ?? '',
-          link: `${this.#options.publicUrl}/support/ticket/${ticketId}`,
-          values: { subject: row.subject },
-        });
-      }
-    });
+        await staged?.record(trx, messageId, now);
+        if (message.internal) return;
+        await touchTicket(trx, ticketId, now, 'agent');
+        if (row.traveller_email !== null) {
+          // The traveller hears of the answer in their language, with a link to the conversation.
+          await this.#options.mail.enqueue(trx, {
+            kind: 'supportReply',
+            to: row.traveller_email,
+            locale: row.locale ?? 'en',
+            firstName: row.first_name ?? '',
+            link: `${this.#options.publicUrl}/support/ticket/${ticketId}`,
+            values: { subject: row.subject },
+          });
+        }
+      }),
+    );
     if (!message.internal) this.#options.mail.kick();
     return this.ticket(ticketId);
+  }
+
+  /** The ticket, when it takes this message: any ticket a note, an open one a reply. */
+  async #writable(db: Kysely<Database>, ticketId: number, internal: boolean) {
+    const row = await ticketForDesk(db, ticketId);
+    if (row === undefined) throw notFound();
+    if (row.status !== 'open' && !internal) {
+      throw new ServiceError('TICKET_CLOSED', 'support.error.closed', {
+        _: ['support.error.closed'],
+      });
+    }
+    return row;
+  }
+
+  /** `GET /api/support/desk/tickets/{id}/attachments/{attachmentId}`: any image of the ticket. */
+  async attachment(ticketId: number, attachmentId: string): Promise<AttachmentFile> {
+    const row = await attachmentOfTicket(this.#db, ticketId, attachmentId, null);
+    if (row === undefined) throw notFound();
+    return this.#options.attachments.file(row);
   }
 
   async close(ticketId: number): Promise<DeskTicket> {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ServiceError } from '../../lib/service-error.ts';
+import { AttachmentStore } from './support.attachment-store.ts';
+import { SupportAttachments } from './support.attachments.ts';
 import { SupportDesk } from './support.desk.ts';
 import { supportDeskRoutes } from './support.desk-routes.ts';
 import { supportRoutes } from './support.routes.ts';
@@ -16,11 +18,14 @@ declare module 'fastify' {
 /**
  * The support module (SPEC §2, §5; docs/support.md): builds the support service, decorates
  * `app.support` with it and registers the traveller's ticket routes and the team's desk. A ticket about a booking is
- * checked through the booking module's own access rule.
+ * checked through the booking module's own access rule. The images sent with messages are kept
+ * as files in `attachmentsDir` (docs/decisions/007-support-attachments-on-disk.md).
  */
 export const supportPlugin = fp(
-  async (app: FastifyInstance, options: { publicUrl: string }) => {
+  async (app: FastifyInstance, options: { publicUrl: string; attachmentsDir: string }) => {
+    const attachments = new SupportAttachments(new AttachmentStore(options.attachmentsDir));
     const support = new SupportService({
+      attachments,
       db: app.db,
       now: () => app.now(),
       instance: app.instance,
@@ -38,6 +43,7 @@ export const supportPlugin = fp(
     app.decorate('support', support);
     await app.register(supportRoutes, { support });
     const desk = new SupportDesk({
+      attachments,
       db: app.db,
       now: () => app.now(),
       bookingSummary: (bookingId) => app.bookings.supportSummary(bookingId),

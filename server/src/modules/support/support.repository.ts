@@ -1,11 +1,16 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { SupportMessagesTable, SupportTicketsTable } from '../../db/tables/support.ts';
+import type {
+  SupportAttachmentsTable,
+  SupportMessagesTable,
+  SupportTicketsTable,
+} from '../../db/tables/support.ts';
 
-/** The SQL of support tickets and their messages (docs/support.md). */
+/** The SQL of support tickets, their messages and the messages' images (docs/support.md). */
 
 export type TicketRow = Selectable<SupportTicketsTable>;
 export type MessageRow = Selectable<SupportMessagesTable>;
+export type AttachmentRow = Selectable<SupportAttachmentsTable>;
 
 /**
  * Locks the traveller's row for the rest of the caller's transaction (a no-op update), so that
@@ -193,4 +198,54 @@ export async function deskQueue(
     base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.count) };
+}
+
+export async function insertAttachments(
+  trx: Kysely<Database>,
+  attachments: readonly Insertable<SupportAttachmentsTable>[],
+): Promise<void> {
+  if (attachments.length === 0) return;
+  await trx
+    .insertInto('support_attachments')
+    .values([...attachments])
+    .execute();
+}
+
+/** The images of these messages, each message's in the order they were sent. */
+export async function attachmentsOfMessages(
+  db: Kysely<Database>,
+  messageIds: readonly number[],
+): Promise<AttachmentRow[]> {
+  if (messageIds.length === 0) return [];
+  return db
+    .selectFrom('support_attachments')
+    .selectAll()
+    .where('message_id', 'in', [...messageIds])
+    .orderBy('message_id')
+    .orderBy('position')
+    .execute();
+}
+
+/**
+ * An image of a message of the ticket: for its traveller (`travellerId`: their ticket only, never
+ * a team note's image) or for the desk (null: any message of the ticket). Undefined when there is
+ * no such image there.
+ */
+export async function attachmentOfTicket(
+  db: Kysely<Database>,
+  ticketId: number,
+  attachmentId: string,
+  travellerId: number | null,
+): Promise<AttachmentRow | undefined> {
+  let query = db
+    .selectFrom('support_attachments as a')
+    .innerJoin('support_messages as m', 'm.id', 'a.message_id')
+    .innerJoin('support_tickets as t', 't.id', 'm.ticket_id')
+    .selectAll('a')
+    .where('a.id', '=', attachmentId)
+    .where('t.id', '=', ticketId);
+  if (travellerId !== null) {
+    query = query.where('t.user_id', '=', travellerId).where('m.internal', '=', 0);
+  }
+  return query.executeTakeFirst();
 }

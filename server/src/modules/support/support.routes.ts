@@ -1,13 +1,17 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@uniquair/contract/booking';
 import {
+  AttachmentParamsSchema,
+  MAX_ATTACHMENTS,
   MAX_OPEN_TICKETS,
   OpenTicketRequestSchema,
   SupportTicketResponseSchema,
   SupportTicketsQuerySchema,
   SupportTicketsResponseSchema,
   TicketParamsSchema,
+  TicketReplyFormSchema,
   TicketReplyRequestSchema,
 } from '@uniquair/contract/support';
 import { errorResponses } from '../../lib/error-body.ts';
@@ -15,6 +19,14 @@ import { ServiceError } from '../../lib/service-error.ts';
 import { sendStoredAnswer } from '../../lib/stored-answer.ts';
 import { privateAnswer, requireSession } from '../../plugins/auth.ts';
 import type { SupportService } from './support.service.ts';
+import {
+  ATTACHMENT_DOWNLOAD,
+  jsonOrForm,
+  MESSAGE_FORM_LIMITS,
+  readMessageForm,
+  sendAttachment,
+  sentMessage,
+} from './support.uploads.ts';
 
 /** Tickets opened per client in a minute; replies, closes and reopens likewise. */
 export const SUPPORT_RATE_LIMITS = { open: 10, write: 60 } as const;
@@ -33,6 +45,14 @@ function idempotencyKeyOf(value: string | undefined): string | null {
 const OWN =
   'Signed-in travellers only (401 otherwise); another user’s ticket is 404, as an unknown one.';
 
+/** How images go with a message (docs/support.md "Attachments"), for the OpenAPI document. */
+export const ATTACHING = [
+  `As a multipart form (\`body\` field, one \`files\` part per image) a message carries up to ${MAX_ATTACHMENTS} images:`,
+  'JPEG, PNG or WebP recognised by their content (anything else is 415 on `body.files`), at most',
+  "5 MB each (413 'Max file size allowed is 5.00 MB') and 25 megapixels (400), a sixth file is 400.",
+  'Each is re-encoded without metadata. A refused image refuses the whole message: nothing is stored.',
+].join(' ');
+
 /**
  * The traveller's support tickets (docs/support.md): list, open, read, reply, close, reopen.
  * Every route needs a session and answers `no-store`.
@@ -42,6 +62,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
   options,
 ) => {
   const { support } = options;
+  await app.register(multipart, { limits: MESSAGE_FORM_LIMITS });
   const ticketAnswer = (reply: Parameters<typeof privateAnswer>[0], ticket: unknown) =>
     privateAnswer(reply).send({ success: true as const, ticket });
 
@@ -127,23 +148,45 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
       config: {
         auth: 'session',
         rateLimit: { max: SUPPORT_RATE_LIMITS.write, timeWindow: 60_000 },
+        csrf: { multipart: true },
       },
+      preValidation: readMessageForm,
       schema: {
         tags: ['support'],
-        summary: 'Reply to a support ticket',
-        description: `${OWN} Up to 10,000 characters; a closed ticket is 409 TICKET_CLOSED (reopen it first).`,
+        summary: 'Reply to a support ticket, with images or without',
+        description: `${OWN} Up to 10,000 characters; a closed ticket is 409 TICKET_CLOSED (reopen it first). ${ATTACHING}`,
         params: TicketParamsSchema,
-        body: TicketReplyRequestSchema,
+        body: jsonOrForm(TicketReplyRequestSchema, TicketReplyFormSchema),
         response: {
           200: SupportTicketResponseSchema,
-          ...errorResponses(400, 401, 404, 409, 415, 429),
+          ...errorResponses(400, 401, 404, 409, 413, 415, 429),
         },
       },
     },
     async (request, reply) => {
       const { user } = await requireSession(request);
-      const ticket = await support.reply(user.id, request.params.id, request.body.body);
+      const message = sentMessage<z.output<typeof TicketReplyRequestSchema>>(request);
+      const ticket = await support.reply(user.id, request.params.id, message.body, message.files);
       return ticketAnswer(reply, ticket);
+    },
+  );
+
+  app.get(
+    '/api/support/tickets/:id/attachments/:attachmentId',
+    {
+      config: { auth: 'session' },
+      schema: {
+        tags: ['support'],
+        summary: 'Download an image of a support ticket’s conversation',
+        description: `${OWN} An image of a team note, or of another ticket, is 404 too.`,
+        params: AttachmentParamsSchema,
+        response: { 200: ATTACHMENT_DOWNLOAD, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      const { id, attachmentId } = request.params;
+      return sendAttachment(reply, await support.attachment(user.id, id, attachmentId));
     },
   );
 

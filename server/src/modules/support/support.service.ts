@@ -12,8 +12,15 @@ import {
   fingerprintOf,
   type LeaseOwner,
 } from '../payments/payments.idempotency.ts';
+import {
+  withStaged,
+  type AttachmentFile,
+  type StagedAttachments,
+  type SupportAttachments,
+} from './support.attachments.ts';
 import { notFound, summaryOf } from './support.views.ts';
 import {
+  attachmentOfTicket,
   countOpenTickets,
   insertMessage,
   insertTicket,
@@ -35,6 +42,8 @@ export interface SupportServiceOptions {
   instance: LeaseOwner;
   /** The booking of `pnr` when it is the user's (the booking module's rule), else null. */
   bookingOfUser: (pnr: string, userId: number) => Promise<{ id: number; pnr: string } | null>;
+  /** The images sent with messages. */
+  attachments: SupportAttachments;
 }
 
 export interface OpenTicket {
@@ -48,6 +57,18 @@ function tooManyOpen(): ServiceError {
   return new ServiceError('TOO_MANY_OPEN_TICKETS', TOO_MANY_OPEN_TEXT, {
     _: ['support.error.tooManyOpen'],
   });
+}
+
+/** The traveller's open ticket, or why they cannot write to it (404, or 409 when closed). */
+async function writableTicket(db: Kysely<Database>, userId: number, ticketId: number) {
+  const row = await ticketOfUser(db, userId, ticketId);
+  if (row === undefined) throw notFound();
+  if (row.status !== 'open') {
+    throw new ServiceError('TICKET_CLOSED', 'support.error.closed', {
+      _: ['support.error.closed'],
+    });
+  }
+  return row;
 }
 
 /**
@@ -146,6 +167,10 @@ export class SupportService {
     const row = await ticketOfUser(this.#db, userId, ticketId);
     if (row === undefined) throw notFound();
     const messages = await messagesOfTicket(this.#db, ticketId, { internal: false });
+    const attachments = await this.#options.attachments.byMessage(
+      this.#db,
+      messages.map((message) => Number(message.id)),
+    );
     return {
       ...summaryOf(row),
       description: row.description,
@@ -153,35 +178,61 @@ export class SupportService {
         id: Number(message.id),
         author: message.author,
         body: message.body,
-        attachments: [],
+        attachments: attachments.get(Number(message.id)) ?? [],
         createdAt: message.created_at,
       })),
     };
   }
 
-  /** `POST /api/support/tickets/{id}/messages`: the traveller's reply to an open ticket. */
-  async reply(userId: number, ticketId: number, body: string): Promise<SupportTicket> {
+  /**
+   * `POST /api/support/tickets/{id}/messages`: the traveller's reply to an open ticket, with the
+   * images sent with it (docs/support.md "Attachments"). The images are re-encoded and written
+   * first; the message, their rows and their files are kept together or not at all.
+   */
+  async reply(
+    userId: number,
+    ticketId: number,
+    body: string,
+    files: readonly File[] = [],
+  ): Promise<SupportTicket> {
+    let staged: StagedAttachments | null = null;
+    if (files.length > 0) {
+      // Nothing is decoded for a ticket that cannot take the message.
+      await writableTicket(this.#db, userId, ticketId);
+      staged = await this.#options.attachments.stage(files);
+    }
     const now = this.#now();
-    await this.#db.transaction().execute(async (trx) => {
-      await lockTraveller(trx, userId);
-      const row = await ticketOfUser(trx, userId, ticketId);
-      if (row === undefined) throw notFound();
-      if (row.status !== 'open') {
-        throw new ServiceError('TICKET_CLOSED', 'support.error.closed', {
-          _: ['support.error.closed'],
+    await withStaged(staged, () =>
+      this.#db.transaction().execute(async (trx) => {
+        await lockTraveller(trx, userId);
+        await writableTicket(trx, userId, ticketId);
+        const messageId = await insertMessage(trx, {
+          ticket_id: ticketId,
+          author: 'traveller',
+          author_user_id: userId,
+          body,
+          internal: 0,
+          created_at: now,
         });
-      }
-      await insertMessage(trx, {
-        ticket_id: ticketId,
-        author: 'traveller',
-        author_user_id: userId,
-        body,
-        internal: 0,
-        created_at: now,
-      });
-      await touchTicket(trx, ticketId, now, 'traveller');
-    });
+        await staged?.record(trx, messageId, now);
+        await touchTicket(trx, ticketId, now, 'traveller');
+      }),
+    );
     return this.ticket(userId, ticketId);
+  }
+
+  /**
+   * `GET /api/support/tickets/{id}/attachments/{attachmentId}`: an image of the traveller's
+   * ticket (never of a team note); NOT_FOUND otherwise, as for a ticket that is not theirs.
+   */
+  async attachment(
+    userId: number,
+    ticketId: number,
+    attachmentId: string,
+  ): Promise<AttachmentFile> {
+    const row = await attachmentOfTicket(this.#db, ticketId, attachmentId, userId);
+    if (row === undefined) throw notFound();
+    return this.#options.attachments.file(row);
   }
 
   /** `POST /api/support/tickets/{id}/close`: solved; closing a closed ticket changes nothing. */

@@ -1,22 +1,11 @@
 import sharp, { type Metadata } from 'sharp';
+import { sniffImageType } from '../../lib/image-type.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 
 /** Largest side of a stored avatar, in pixels. */
 export const AVATAR_SIZE_PX = 512;
 /** Images with more pixels than this are refused before they are decoded (pixel floods). */
 export const AVATAR_MAX_INPUT_PIXELS = 25_000_000;
-
-export type AvatarInputType = 'jpeg' | 'png' | 'webp';
-
-/** The image type by its first bytes (never by name or declared type), or null. */
-export function sniffImageType(bytes: Uint8Array): AvatarInputType | null {
-  const starts = (signature: readonly number[], offset = 0) =>
-    signature.every((byte, index) => bytes[offset + index] === byte);
-  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
-  return null;
-}
 
 export interface ProcessedAvatar {
   data: Buffer;

@@ -5,7 +5,8 @@ import { AVATAR_MAX_BYTES, CurrentUserResponseSchema } from '@uniquair/contract/
 import { createAccount, freshClient, signIn } from '../../../test/helpers/accounts.ts';
 import { useTestApp } from '../../../test/helpers/build.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import { AVATAR_SIZE_PX, sniffImageType } from './users.avatar-image.ts';
+import { sniffImageType } from '../../lib/image-type.ts';
+import { AVATAR_SIZE_PX } from './users.avatar-image.ts';
 
 /** A multipart form body with one file field. */
 function multipart(

@@ -5,6 +5,7 @@ import type {
   DeskTicketsResponse,
 } from '@uniquair/contract/support';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { messageBody } from './message-body.ts';
 
 /** The support team's desk (docs/support.md "The desk"): the queue, a ticket, replies, notes. */
 
@@ -28,6 +29,10 @@ export function useDeskTickets(status: DeskStatus, q: string, page: number) {
   });
 }
 
+/** Where the team downloads an image of a message of ticket `id`. */
+export const deskAttachmentHref = (id: number) => (attachmentId: string) =>
+  `/api/support/desk/tickets/${id}/attachments/${attachmentId}`;
+
 /** `GET /api/support/desk/tickets/{id}`: the ticket with its traveller, booking and notes. */
 export function useDeskTicket(id: number) {
   return useQuery({
@@ -41,12 +46,19 @@ export function useDeskTicket(id: number) {
 export function useDeskAction(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: ({ kind: 'message' } & DeskReplyRequest) | { kind: 'close' }) =>
+    mutationFn: (
+      action: ({ kind: 'message'; files?: File[] } & DeskReplyRequest) | { kind: 'close' },
+    ) =>
       action.kind === 'message'
-        ? apiPost<DeskTicketResponse>(`/api/support/desk/tickets/${id}/messages`, {
-            body: action.body,
-            internal: action.internal,
-          })
+        ? apiPost<DeskTicketResponse>(
+            `/api/support/desk/tickets/${id}/messages`,
+            action.files?.length
+              ? messageBody(
+                  { body: action.body, internal: String(action.internal ?? false) },
+                  action.files,
+                )
+              : { body: action.body, internal: action.internal },
+          )
         : apiPost<DeskTicketResponse>(`/api/support/desk/tickets/${id}/close`),
     onSuccess: async ({ ticket }) => {
       queryClient.setQueryData(deskTicketKey(id), ticket);

@@ -6,6 +6,7 @@ import type {
   SupportTicketsResponse,
 } from '@uniquair/contract/support';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { messageBody } from './message-body.ts';
 
 /** The traveller's support tickets (docs/support.md): list, open, read, reply, close, reopen. */
 
@@ -26,6 +27,10 @@ export function useSupportTickets(status: TicketStatusFilter, page: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** Where the traveller downloads an image of a message of ticket `id`. */
+export const attachmentHref = (id: number) => (attachmentId: string) =>
+  `/api/support/tickets/${id}/attachments/${attachmentId}`;
 
 /** `GET /api/support/tickets/{id}`. */
 export function useSupportTicket(id: number) {
@@ -57,12 +62,14 @@ export function useOpenTicket() {
 export function useTicketAction(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: { kind: 'reply'; body: string } | { kind: 'close' | 'reopen' }) =>
+    mutationFn: (
+      action: { kind: 'reply'; body: string; files?: File[] } | { kind: 'close' | 'reopen' },
+    ) =>
       apiPost<SupportTicketResponse>(
         action.kind === 'reply'
           ? `/api/support/tickets/${id}/messages`
           : `/api/support/tickets/${id}/${action.kind}`,
-        action.kind === 'reply' ? { body: action.body } : undefined,
+        action.kind === 'reply' ? messageBody({ body: action.body }, action.files) : undefined,
       ),
     onSuccess: async ({ ticket }) => {
       queryClient.setQueryData(ticketKey(id), ticket);

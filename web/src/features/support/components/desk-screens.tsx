@@ -11,7 +11,14 @@ import { LabelledInput, LabelledTextArea } from '../../../components/ui/text-inp
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../auth/api/get-current-user.ts';
-import { useDeskAction, useDeskTicket, useDeskTickets, type DeskStatus } from '../api/desk.ts';
+import {
+  deskAttachmentHref,
+  useDeskAction,
+  useDeskTicket,
+  useDeskTickets,
+  type DeskStatus,
+} from '../api/desk.ts';
+import { AttachmentsInput } from './attachments-input.tsx';
 import styles from './support.module.css';
 import {
   Conversation,
@@ -192,7 +199,11 @@ function DeskTicketView({ id, title }: { readonly id: number; readonly title: st
     >
       <div className={styles.desk}>
         <div>
-          <Conversation ticket={current} travellerName="support.desk.traveller" />
+          <Conversation
+            ticket={current}
+            travellerName="support.desk.traveller"
+            attachmentHref={deskAttachmentHref(current.id)}
+          />
           <DeskReply ticket={current} />
         </div>
         <TicketFacts ticket={current} />
@@ -258,12 +269,24 @@ function DeskReply({ ticket }: { readonly ticket: Ticket }) {
   const action = useDeskAction(ticket.id);
   const [body, setBody] = useState('');
   const [note, setNote] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  // A new picker set after each message sent: the sent images leave the form with it.
+  const [sent, setSent] = useState(0);
   const open = ticket.status === 'open';
   const internal = note || !open;
   const send = (event: FormEvent) => {
     event.preventDefault();
     if (body.trim() === '') return;
-    action.mutate({ kind: 'message', body, internal }, { onSuccess: () => setBody('') });
+    action.mutate(
+      { kind: 'message', body, internal, files },
+      {
+        onSuccess: () => {
+          setBody('');
+          setFiles([]);
+          setSent(sent + 1);
+        },
+      },
+    );
   };
   return (
     <form className={styles.form} onSubmit={send} noValidate>
@@ -277,6 +300,7 @@ function DeskReply({ ticket }: { readonly ticket: Ticket }) {
         value={body}
         onChange={(event) => setBody(event.target.value)}
       />
+      <AttachmentsInput key={sent} onChange={setFiles} />
       {open ? (
         <label className={styles.check}>
           <input

@@ -147,4 +147,58 @@ describe('support screens', () => {
     expect(screen.getByRole('button', { name: 'Reopen ticket' })).toBeDefined();
     expect(screen.queryByLabelText('Your reply')).toBeNull();
   });
+
+  it('sends images with a reply as a form, refuses one over 5 MB beside its picker, and shows them', async () => {
+    const user = userEvent.setup();
+    let current: SupportTicket = ticket;
+    const forms: FormData[] = [];
+    mockAppApi({
+      ...signedIn,
+      'GET /api/support/tickets/42': () => json({ success: true, ticket: current }),
+      'POST /api/support/tickets/42/messages': ({ form }) => {
+        if (form) forms.push(form);
+        current = {
+          ...current,
+          messages: [
+            ...current.messages,
+            {
+              id: 2,
+              author: 'traveller',
+              body: 'Here is the boarding pass.',
+              attachments: [
+                { id: 'a'.repeat(32), name: 'pass.png', type: 'image/png', size: 20_480 },
+              ],
+              createdAt: '2026-11-26T11:00:00.000Z',
+            },
+          ],
+        };
+        return json({ success: true, ticket: current });
+      },
+    });
+    renderApp('/support/ticket/42');
+    await screen.findByRole('heading', { name: 'Seat for my child' }, { timeout: 10_000 });
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'pass.png', {
+      type: 'image/png',
+    });
+    const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.jpg', {
+      type: 'image/jpeg',
+    });
+    await user.upload(screen.getByLabelText(/^Image 1 of 5/), huge);
+    expect(screen.getByText('Max file size allowed is 5.00 MB')).toBeDefined();
+    await user.upload(screen.getByLabelText(/^Image 1 of 5/), png);
+    expect(screen.queryByText('Max file size allowed is 5.00 MB')).toBeNull();
+    // A second picker waits for the next image.
+    expect(screen.getByLabelText(/^Image 2 of 5/)).toBeDefined();
+
+    await user.type(screen.getByLabelText('Your reply'), 'Here is the boarding pass.');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    const images = await screen.findByRole('list', { name: 'Images' }, { timeout: 10_000 });
+    const link = within(images).getByRole('link', { name: 'pass.png (20 KB)' });
+    expect(link.getAttribute('href')).toBe(`/api/support/tickets/42/attachments/${'a'.repeat(32)}`);
+    expect(forms).toHaveLength(1);
+    expect(forms[0]?.get('body')).toBe('Here is the boarding pass.');
+    expect(forms[0]?.getAll('files').map((file) => (file as File).name)).toEqual(['pass.png']);
+    // The form starts afresh: no image left from the sent message.
+    expect(screen.queryByLabelText(/^Image 2 of 5/)).toBeNull();
+  });
 });

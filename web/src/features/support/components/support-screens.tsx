@@ -11,12 +11,14 @@ import { LabelledInput, LabelledTextArea } from '../../../components/ui/text-inp
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import {
+  attachmentHref,
   useOpenTicket,
   useSupportTicket,
   useSupportTickets,
   useTicketAction,
   type TicketStatusFilter,
 } from '../api/tickets.ts';
+import { AttachmentsInput } from './attachments-input.tsx';
 import styles from './support.module.css';
 import {
   Conversation,
@@ -168,6 +170,9 @@ export function SupportTicket({ id }: { readonly id: number }) {
   const ticket = useSupportTicket(id);
   const action = useTicketAction(id);
   const [reply, setReply] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  // A new picker set after each message sent: the sent images leave the form with it.
+  const [sent, setSent] = useState(0);
   if (ticket.isPending) {
     return (
       <Screen title={intl.formatMessage({ id: 'support.ticketTitle' }, { id })}>
@@ -202,7 +207,16 @@ export function SupportTicket({ id }: { readonly id: number }) {
   const send = (event: FormEvent) => {
     event.preventDefault();
     if (reply.trim() === '') return;
-    action.mutate({ kind: 'reply', body: reply }, { onSuccess: () => setReply('') });
+    action.mutate(
+      { kind: 'reply', body: reply, files },
+      {
+        onSuccess: () => {
+          setReply('');
+          setFiles([]);
+          setSent(sent + 1);
+        },
+      },
+    );
   };
   return (
     <Screen
@@ -222,7 +236,11 @@ export function SupportTicket({ id }: { readonly id: number }) {
           </Link>
         </p>
       ) : null}
-      <Conversation ticket={current} travellerName="support.ticket.you" />
+      <Conversation
+        ticket={current}
+        travellerName="support.ticket.you"
+        attachmentHref={attachmentHref(current.id)}
+      />
       {action.isError ? <p role="alert">{failureText(intl, action.error)}</p> : null}
       {open ? (
         <form className={styles.form} onSubmit={send} noValidate>
@@ -232,6 +250,7 @@ export function SupportTicket({ id }: { readonly id: number }) {
             value={reply}
             onChange={(event) => setReply(event.target.value)}
           />
+          <AttachmentsInput key={sent} onChange={setFiles} />
           <div className={styles.actions}>
             <Button type="submit" loading={action.isPending} disabled={reply.trim() === ''}>
               {intl.formatMessage({ id: 'support.ticket.send' })}

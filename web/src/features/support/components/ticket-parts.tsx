@@ -95,12 +95,15 @@ type ConversationMessage = SupportMessage & { readonly internal?: boolean };
 export function Conversation({
   ticket,
   travellerName,
+  attachmentHref,
 }: {
   readonly ticket: Pick<SupportTicket, 'shortDescription' | 'description' | 'createdAt'> & {
     readonly messages: readonly ConversationMessage[];
   };
   /** How the traveller is named: "You" on the traveller's screens, "Traveller" on the desk. */
   readonly travellerName: MessageKey;
+  /** Where an image of a message is downloaded (the traveller's or the desk's address). */
+  readonly attachmentHref: (attachmentId: string) => string;
 }) {
   const intl = useIntl();
   const heading = (author: MessageKey, instant: string, internal = false) => (
@@ -138,6 +141,28 @@ export function Conversation({
             message.internal,
           )}
           <div>{message.body}</div>
+          {message.attachments.length > 0 ? (
+            <ul
+              className={styles.attachmentList}
+              aria-label={intl.formatMessage({ id: 'support.attachments.list' })}
+            >
+              {message.attachments.map((attachment) => (
+                <li key={attachment.id}>
+                  <a href={attachmentHref(attachment.id)} download={attachment.name}>
+                    <img src={attachmentHref(attachment.id)} alt="" loading="lazy" />
+                    {intl.formatMessage(
+                      { id: 'support.attachments.item' },
+                      {
+                        name: attachment.name,
+                        // Whole kilobytes, rounded up: a small image is never "0 KB".
+                        size: intl.formatNumber(Math.ceil(attachment.size / 1024)),
+                      },
+                    )}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </li>
       ))}
     </ol>

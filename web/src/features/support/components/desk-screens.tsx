@@ -198,7 +198,8 @@ function DeskTicketView({ id, title }: { readonly id: number; readonly title: st
       )}
     >
       <div className={styles.desk}>
-        <div>
+        <TicketFacts ticket={current} />
+        <div className={styles.thread}>
           <Conversation
             ticket={current}
             travellerName="support.desk.traveller"
@@ -206,7 +207,6 @@ function DeskTicketView({ id, title }: { readonly id: number; readonly title: st
           />
           <DeskReply ticket={current} />
         </div>
-        <TicketFacts ticket={current} />
       </div>
       {back}
     </Screen>
@@ -292,15 +292,6 @@ function DeskReply({ ticket }: { readonly ticket: Ticket }) {
     <form className={styles.form} onSubmit={send} noValidate>
       {action.isError ? <p role="alert">{failureText(intl, action.error)}</p> : null}
       {open ? null : <p>{intl.formatMessage({ id: 'support.desk.closedNote' })}</p>}
-      <LabelledTextArea
-        label={intl.formatMessage({
-          id: internal ? 'support.desk.noteLabel' : 'support.desk.replyField',
-        })}
-        maxLength={MESSAGE_MAX}
-        value={body}
-        onChange={(event) => setBody(event.target.value)}
-      />
-      <AttachmentsInput key={sent} onChange={setFiles} />
       {open ? (
         <label className={styles.check}>
           <input
@@ -311,6 +302,15 @@ function DeskReply({ ticket }: { readonly ticket: Ticket }) {
           {intl.formatMessage({ id: 'support.desk.noteCheckbox' })}
         </label>
       ) : null}
+      <LabelledTextArea
+        label={intl.formatMessage({
+          id: internal ? 'support.desk.noteLabel' : 'support.desk.replyField',
+        })}
+        maxLength={MESSAGE_MAX}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+      />
+      <AttachmentsInput key={sent} onChange={setFiles} />
       <div className={styles.actions}>
         <Button type="submit" loading={action.isPending} disabled={body.trim() === ''}>
           {intl.formatMessage({ id: internal ? 'support.desk.addNote' : 'support.ticket.send' })}

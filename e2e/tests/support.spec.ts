@@ -125,6 +125,48 @@ test('a ticket about a booking, answered from the desk, read and closed by the t
   await desk.context().close();
 });
 
+test('a reply written offline waits on the device and is sent once when the connection returns', async ({
+  page,
+  context,
+}) => {
+  await signedInAccount(page);
+  const opened = await page.request.post('/api/support/tickets', {
+    data: {
+      subject: 'Lost scarf',
+      shortDescription: 'Left on seat 14C',
+      description: 'A blue scarf, left on the flight.',
+    },
+  });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  const { ticket } = (await opened.json()) as { ticket: { id: number } };
+  await page.goto(`/support/ticket/${ticket.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lost scarf' })).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByText('Images can be added once you are online.')).toBeVisible();
+  await page.getByLabel('Your reply').fill('It has a red stripe.');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'kept on this device' })).toBeVisible();
+  const waiting = page.getByRole('list', { name: 'Waiting to be sent' });
+  await expect(waiting).toContainText('It has a red stripe.');
+
+  // The page is closed while offline; the app opened again later, on any page, sends the draft.
+  await page.close();
+  await context.setOffline(false);
+  const later = await context.newPage();
+  await later.goto('/');
+  const messages = async () => {
+    const read = await later.request.get(`/api/support/tickets/${ticket.id}`);
+    const answer = (await read.json()) as { ticket: { messages: { body: string }[] } };
+    return answer.ticket.messages.map((message) => message.body);
+  };
+  await expect.poll(messages).toEqual(['It has a red stripe.']);
+  await later.goto(`/support/ticket/${ticket.id}`);
+  await expect(later.getByText('It has a red stripe.')).toBeVisible();
+  await expect(later.getByRole('list', { name: 'Waiting to be sent' })).toHaveCount(0);
+  expect(await messages()).toEqual(['It has a red stripe.']);
+});
+
 test('the support desk is refused in words to a traveller without the role', async ({ page }) => {
   await signedInAccount(page);
   await page.goto('/support/desk');

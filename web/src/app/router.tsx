@@ -175,7 +175,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.bookingSupportTicketOpen.path,
-              handle: NETWORK_ONLY,
               loader: guarded(({ params }) => ({ pnr: requirePnr(params) })),
               lazy: async () => ({
                 Component: (await import('./routes/support.tsx')).OpenTicketRoute,
@@ -187,8 +186,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               Component: Redirecting,
             },
             {
+              // Support works offline: what was read stays, and what is written waits on the
+              // device until the connection returns (docs/support.md "Drafts written offline").
               path: paths.supportTickets.path,
-              handle: NETWORK_ONLY,
               loader: guarded(() => null),
               lazy: async () => ({
                 Component: (await import('./routes/support.tsx')).SupportTicketsRoute,
@@ -196,7 +196,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.supportTicketsOpen.path,
-              handle: NETWORK_ONLY,
               loader: guarded(() => ({ pnr: null })),
               lazy: async () => ({
                 Component: (await import('./routes/support.tsx')).OpenTicketRoute,
@@ -204,7 +203,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.supportTicket.path,
-              handle: NETWORK_ONLY,
               loader: guarded(({ params }) => ({ id: requireTicketId(params) })),
               lazy: async () => ({
                 Component: (await import('./routes/support.tsx')).SupportTicketRoute,

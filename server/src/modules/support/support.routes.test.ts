@@ -241,6 +241,37 @@ describe(`support tickets (${dialectUnderTest()})`, () => {
     expect(list.tickets).toHaveLength(1);
   });
 
+  it('adds a reply drafted offline once when it is sent twice with its key, even at the same time', async () => {
+    const cookie = await traveller();
+    const ticket = await open(cookie);
+    const key = randomUUID();
+    const draft = { body: 'Written on the plane, sent on landing.' };
+    const send = (body = draft) =>
+      call('POST', `/api/support/tickets/${ticket.id}/messages`, cookie, body, {
+        'idempotency-key': key,
+      });
+    const answers = await Promise.all([send(), send()]);
+    const done = answers.filter((answer) => answer.statusCode === 200);
+    expect(done.length).toBeGreaterThan(0);
+    for (const answer of answers.filter((response) => response.statusCode !== 200)) {
+      expectApiError(answer, 409, 'IDEMPOTENCY_KEY_IN_USE');
+    }
+    // Sent again once the first answer is in: the same answer, byte for byte.
+    expect((await send()).body).toBe(done[0]?.body);
+    // The key belongs to that draft: another text under it is refused.
+    expectApiError(await send({ body: 'Something else' }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    const read = SupportTicketResponseSchema.parse(
+      (await call('GET', `/api/support/tickets/${ticket.id}`, cookie)).json(),
+    ).ticket;
+    expect(read.messages.map((message) => message.body)).toEqual([draft.body]);
+    // Without a key every reply is a new message.
+    await call('POST', `/api/support/tickets/${ticket.id}/messages`, cookie, draft);
+    const after = SupportTicketResponseSchema.parse(
+      (await call('GET', `/api/support/tickets/${ticket.id}`, cookie)).json(),
+    ).ticket;
+    expect(after.messages).toHaveLength(2);
+  });
+
   it('documents the support routes in the OpenAPI document', async () => {
     const document = (await app.inject({ url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, unknown>>;

@@ -42,6 +42,17 @@ function idempotencyKeyOf(value: string | undefined): string | null {
   return value;
 }
 
+/** The optional key of a draft (8–128 visible ASCII characters), for the OpenAPI document. */
+const IDEMPOTENCY_HEADERS = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .optional()
+    .meta({ description: 'One key per draft (8–128 visible ASCII characters).' }),
+});
+
+const ONCE_PER_DRAFT =
+  'An optional `Idempotency-Key` (a draft sent again when the network came back) answers the first answer again instead of adding the message twice; the same key with another message is 422, while the first request runs 409 IDEMPOTENCY_KEY_IN_USE.';
+
 const OWN =
   'Signed-in travellers only (401 otherwise); another user’s ticket is 404, as an unknown one.';
 
@@ -103,12 +114,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
           'An optional `Idempotency-Key` (a draft sent again when the network came back) makes a',
           'retry answer the first answer again instead of opening a second ticket.',
         ].join(' '),
-        headers: z.object({
-          [IDEMPOTENCY_KEY_HEADER]: z
-            .string()
-            .optional()
-            .meta({ description: 'One key per ticket (8–128 visible ASCII characters).' }),
-        }),
+        headers: IDEMPOTENCY_HEADERS,
         body: OpenTicketRequestSchema,
         response: {
           200: SupportTicketResponseSchema,
@@ -154,20 +160,24 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
       schema: {
         tags: ['support'],
         summary: 'Reply to a support ticket, with images or without',
-        description: `${OWN} Up to 10,000 characters; a closed ticket is 409 TICKET_CLOSED (reopen it first). ${ATTACHING}`,
+        description: `${OWN} Up to 10,000 characters; a closed ticket is 409 TICKET_CLOSED (reopen it first). ${ATTACHING} ${ONCE_PER_DRAFT}`,
+        headers: IDEMPOTENCY_HEADERS,
         params: TicketParamsSchema,
         body: jsonOrForm(TicketReplyRequestSchema, TicketReplyFormSchema),
         response: {
           200: SupportTicketResponseSchema,
-          ...errorResponses(400, 401, 404, 409, 413, 415, 429),
+          ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429),
         },
       },
     },
     async (request, reply) => {
       const { user } = await requireSession(request);
+      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
       const message = sentMessage<z.output<typeof TicketReplyRequestSchema>>(request);
-      const ticket = await support.reply(user.id, request.params.id, message.body, message.files);
-      return ticketAnswer(reply, ticket);
+      return sendStoredAnswer(
+        reply,
+        await support.replyOnce(user.id, request.params.id, message, key),
+      );
     },
   );
 

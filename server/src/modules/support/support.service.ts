@@ -185,9 +185,42 @@ export class SupportService {
   }
 
   /**
-   * `POST /api/support/tickets/{id}/messages`: the traveller's reply to an open ticket, with the
-   * images sent with it (docs/support.md "Attachments"). The images are re-encoded and written
-   * first; the message, their rows and their files are kept together or not at all.
+   * `POST /api/support/tickets/{id}/messages` with an optional `Idempotency-Key`: a reply drafted
+   * offline and sent again when the network came back answers the first answer again instead of
+   * adding the message twice (the key is the draft's, per traveller and ticket).
+   */
+  async replyOnce(
+    userId: number,
+    ticketId: number,
+    message: { body: string; files: readonly File[] },
+    key: string | null,
+  ): Promise<StoredAnswer> {
+    const work = async () => ({
+      success: true as const,
+      ticket: await this.reply(userId, ticketId, message.body, message.files),
+    });
+    if (key === null) return { status: 200, body: JSON.stringify(await work()) };
+    return answerOncePerKey(
+      this.#db,
+      {
+        scope: `support-reply:${userId}:${ticketId}`,
+        key,
+        // The images by what the traveller chose: their names, types and sizes.
+        fingerprint: fingerprintOf({
+          body: message.body,
+          files: message.files.map((file) => [file.name, file.type, file.size]),
+        }),
+        now: this.#options.now(),
+        owner: this.#options.instance,
+      },
+      work,
+    );
+  }
+
+  /**
+   * The traveller's reply to an open ticket, with the images sent with it (docs/support.md
+   * "Attachments"). The images are re-encoded and written first; the message, their rows and
+   * their files are kept together or not at all.
    */
   async reply(
     userId: number,

@@ -26,6 +26,7 @@ import { env } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 import { useInitData } from '../../features/app-data/api/get-init-data.ts';
 import { useCurrentUser } from '../../features/auth/api/get-current-user.ts';
+import { useSendDrafts } from '../../features/support/api/use-send-drafts.ts';
 import { forgetUser, signOut } from '../../features/auth/api/sign-out.ts';
 import { ConsentBanner } from '../../features/consent/components/consent-banner.tsx';
 import { useThirdPartyScripts } from '../../features/consent/hooks/use-third-party-scripts.ts';
@@ -132,6 +133,18 @@ function Shell() {
     [intl],
   );
   const bookingMessage = usePushMessages(queryClient, holdExpiredNotice);
+  // Support messages written offline go when the connection returns, on whatever page.
+  const draftRefused = useCallback(
+    (reason: string | null) =>
+      snackbar.show(
+        intl.formatMessage(
+          { id: 'support.draft.refused' },
+          { reason: reason ?? intl.formatMessage({ id: 'support.failed' }) },
+        ),
+      ),
+    [intl, snackbar],
+  );
+  useSendDrafts(ownerEmail, draftRefused);
 
   // Any 401 / ERROR_UNAUTHORIZED: forget the user and go to sign-in, coming back here after.
   const here = location.pathname + location.search + location.hash;

@@ -6,6 +6,7 @@ import type {
   SupportTicketsResponse,
 } from '@uniquair/contract/support';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { DRAFTS_KEY, draftsOf, saveDraft, type Draft } from './drafts.ts';
 import { messageBody } from './message-body.ts';
 
 /** The traveller's support tickets (docs/support.md): list, open, read, reply, close, reopen. */
@@ -76,4 +77,23 @@ export function useTicketAction(id: number) {
       await queryClient.invalidateQueries({ queryKey: TICKETS_KEY });
     },
   });
+}
+
+/** The signed-in traveller's drafts waiting on this device to be sent (`api/drafts.ts`). */
+export function useWaitingDrafts(owner: string | null) {
+  return useQuery({
+    queryKey: [...DRAFTS_KEY, owner],
+    queryFn: () => (owner === null ? [] : draftsOf(owner)),
+    // Read from the device: offline too.
+    networkMode: 'always',
+  });
+}
+
+/** Keeps a draft written offline on the device; it is sent when the connection returns. */
+export function useKeepDraft() {
+  const queryClient = useQueryClient();
+  return async (draft: Draft) => {
+    await saveDraft(draft);
+    await queryClient.invalidateQueries({ queryKey: DRAFTS_KEY });
+  };
 }

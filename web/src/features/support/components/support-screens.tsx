@@ -9,17 +9,21 @@ import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { LabelledInput, LabelledTextArea } from '../../../components/ui/text-input.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useOnline } from '../../../lib/pwa/online-status.ts';
+import { useCurrentUser } from '../../auth/api/get-current-user.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import {
   attachmentHref,
+  useKeepDraft,
   useOpenTicket,
+  useWaitingDrafts,
   useSupportTicket,
   useSupportTickets,
   useTicketAction,
   type TicketStatusFilter,
 } from '../api/tickets.ts';
-import { AttachmentsInput } from './attachments-input.tsx';
 import styles from './support.module.css';
+import { TravellerReply } from './traveller-reply.tsx';
 import {
   Conversation,
   Pager,
@@ -44,6 +48,7 @@ export function SupportTickets() {
           {intl.formatMessage({ id: 'support.openTitle' })}
         </Link>
       </div>
+      <WaitingTickets />
       <StatusFilter
         choices={FILTERS}
         value={status}
@@ -89,11 +94,37 @@ export function SupportTickets() {
   );
 }
 
+/** Tickets written offline and kept on the device until the connection returns. */
+function WaitingTickets() {
+  const intl = useIntl();
+  const owner = useCurrentUser().user?.email ?? null;
+  const waiting = (useWaitingDrafts(owner).data ?? []).flatMap((draft) =>
+    draft.kind === 'open' ? [draft] : [],
+  );
+  if (waiting.length === 0) return null;
+  return (
+    <section aria-labelledby="support-waiting">
+      <h2 id="support-waiting">{intl.formatMessage({ id: 'support.draft.waiting' })}</h2>
+      <p role="status">{intl.formatMessage({ id: 'support.draft.kept' })}</p>
+      <ul className={styles.list}>
+        {waiting.map((draft) => (
+          <li key={draft.key} className={styles.item}>
+            {draft.request.subject}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** `/support/tickets/open` and `/bookings/{pnr}/open-ticket` (signed in). */
 export function OpenTicket({ pnr }: { readonly pnr: string | null }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const open = useOpenTicket();
+  const online = useOnline();
+  const owner = useCurrentUser().user?.email ?? null;
+  const keepDraft = useKeepDraft();
   const [subject, setSubject] = useState('');
   const [shortDescription, setShortDescription] = useState('');
   const [description, setDescription] = useState('');
@@ -112,9 +143,25 @@ export function OpenTicket({ pnr }: { readonly pnr: string | null }) {
       setMissing(true);
       return;
     }
+    const request = { subject, shortDescription, description, ...(pnr ? { pnr } : {}) };
+    // Without a connection the draft waits on the device, under the key it will be sent with.
+    const keep = async () => {
+      if (owner === null) return;
+      await keepDraft({ key, owner, kind: 'open', request, savedAt: new Date().toISOString() });
+      void navigate(paths.supportTickets.getHref());
+    };
+    if (!online) {
+      void keep();
+      return;
+    }
     open.mutate(
-      { request: { subject, shortDescription, description, ...(pnr ? { pnr } : {}) }, key },
-      { onSuccess: ({ ticket }) => void navigate(paths.supportTicket.getHref(ticket.id)) },
+      { request, key },
+      {
+        onSuccess: ({ ticket }) => void navigate(paths.supportTicket.getHref(ticket.id)),
+        onError: (error) => {
+          if (isApiError(error) && error.isNetworkError) void keep();
+        },
+      },
     );
   };
   const label = (id: MessageKey) => intl.formatMessage({ id });
@@ -169,10 +216,6 @@ export function SupportTicket({ id }: { readonly id: number }) {
   const intl = useIntl();
   const ticket = useSupportTicket(id);
   const action = useTicketAction(id);
-  const [reply, setReply] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  // A new picker set after each message sent: the sent images leave the form with it.
-  const [sent, setSent] = useState(0);
   if (ticket.isPending) {
     return (
       <Screen title={intl.formatMessage({ id: 'support.ticketTitle' }, { id })}>
@@ -204,20 +247,6 @@ export function SupportTicket({ id }: { readonly id: number }) {
   }
   const current = ticket.data;
   const open = current.status === 'open';
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    if (reply.trim() === '') return;
-    action.mutate(
-      { kind: 'reply', body: reply, files },
-      {
-        onSuccess: () => {
-          setReply('');
-          setFiles([]);
-          setSent(sent + 1);
-        },
-      },
-    );
-  };
   return (
     <Screen
       title={current.subject}
@@ -241,27 +270,11 @@ export function SupportTicket({ id }: { readonly id: number }) {
         travellerName="support.ticket.you"
         attachmentHref={attachmentHref(current.id)}
       />
-      {action.isError ? <p role="alert">{failureText(intl, action.error)}</p> : null}
       {open ? (
-        <form className={styles.form} onSubmit={send} noValidate>
-          <LabelledTextArea
-            label={intl.formatMessage({ id: 'support.ticket.replyLabel' })}
-            maxLength={MESSAGE_MAX}
-            value={reply}
-            onChange={(event) => setReply(event.target.value)}
-          />
-          <AttachmentsInput key={sent} onChange={setFiles} />
-          <div className={styles.actions}>
-            <Button type="submit" loading={action.isPending} disabled={reply.trim() === ''}>
-              {intl.formatMessage({ id: 'support.ticket.send' })}
-            </Button>
-            <Button variant="secondary" onClick={() => action.mutate({ kind: 'close' })}>
-              {intl.formatMessage({ id: 'support.ticket.close' })}
-            </Button>
-          </div>
-        </form>
+        <TravellerReply ticket={current} />
       ) : (
         <div className={styles.actions}>
+          {action.isError ? <p role="alert">{failureText(intl, action.error)}</p> : null}
           <p>{intl.formatMessage({ id: 'support.ticket.closedNote' })}</p>
           <Button variant="secondary" onClick={() => action.mutate({ kind: 'reopen' })}>
             {intl.formatMessage({ id: 'support.ticket.reopen' })}

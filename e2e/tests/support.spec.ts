@@ -167,6 +167,27 @@ test('a reply written offline waits on the device and is sent once when the conn
   expect(await messages()).toEqual(['It has a red stripe.']);
 });
 
+test('the sixth open ticket is refused in words', async ({ page, allowFailedResource }) => {
+  // The browser reports the refusal (429) as a failed load: expected here.
+  allowFailedResource('/api/support/tickets');
+  await signedInAccount(page);
+  for (let count = 1; count <= 5; count += 1) {
+    const opened = await page.request.post('/api/support/tickets', {
+      data: { subject: `Question ${count}`, shortDescription: 'Short', description: 'Long.' },
+    });
+    expect(opened.ok(), await opened.text()).toBe(true);
+  }
+  await page.goto('/support/tickets/');
+  await expect(page.getByText('5 open tickets (at most 5)')).toBeVisible();
+  await page.getByRole('link', { name: 'Open a support ticket' }).click();
+  await page.getByLabel(/^Subject/).fill('Question 6');
+  await page.getByLabel(/^Short description/).fill('Short');
+  await page.getByLabel(/^Detailed description/).fill('Long.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('You have too many open tickets');
+  await expect(page).toHaveURL('/support/tickets/open');
+});
+
 test('the support desk is refused in words to a traveller without the role', async ({ page }) => {
   await signedInAccount(page);
   await page.goto('/support/desk');

@@ -21,6 +21,7 @@ import {
 import { AttachmentsInput } from './attachments-input.tsx';
 import styles from './support.module.css';
 import {
+  TicketsQuery,
   Conversation,
   Pager,
   STATUS_TEXT,
@@ -102,44 +103,38 @@ function Queue() {
           setPage(1);
         }}
       />
-      {tickets.isPending ? (
-        <Spinner size={48} />
-      ) : tickets.isError ? (
-        <RetryAlert onRetry={() => void tickets.refetch()}>
-          {failureText(intl, tickets.error)}
-        </RetryAlert>
-      ) : tickets.data.tickets.length === 0 ? (
-        <EmptyState>{intl.formatMessage({ id: 'support.desk.none' })}</EmptyState>
-      ) : (
-        <>
-          <ul className={styles.list}>
-            {tickets.data.tickets.map((ticket) => (
-              <li key={ticket.id} className={styles.item}>
-                <Link to={paths.supportDeskTicket.getHref(ticket.id)}>{ticket.subject}</Link>
-                <p className={styles.meta}>
-                  {[
-                    intl.formatMessage({ id: 'support.desk.number' }, { id: ticket.id }),
-                    ticket.travellerEmail,
-                    ticket.pnr,
-                    ticket.waitingSince
-                      ? intl.formatMessage(
-                          { id: 'support.desk.waiting' },
-                          { date: when(intl, ticket.waitingSince) },
-                        )
-                      : intl.formatMessage(
-                          { id: 'support.desk.answered' },
-                          { date: when(intl, ticket.updatedAt) },
-                        ),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-              </li>
-            ))}
-          </ul>
-          <Pager page={page} pages={tickets.data.pages} onPage={setPage} />
-        </>
-      )}
+      <TicketsQuery query={tickets} empty="support.desk.none">
+        {(data) => (
+          <>
+            <ul className={styles.list}>
+              {data.tickets.map((ticket) => (
+                <li key={ticket.id} className={styles.item}>
+                  <Link to={paths.supportDeskTicket.getHref(ticket.id)}>{ticket.subject}</Link>
+                  <p className={styles.meta}>
+                    {[
+                      intl.formatMessage({ id: 'support.desk.number' }, { id: ticket.id }),
+                      ticket.travellerEmail,
+                      ticket.pnr,
+                      ticket.waitingSince
+                        ? intl.formatMessage(
+                            { id: 'support.desk.waiting' },
+                            { date: when(intl, ticket.waitingSince) },
+                          )
+                        : intl.formatMessage(
+                            { id: 'support.desk.answered' },
+                            { date: when(intl, ticket.updatedAt) },
+                          ),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <Pager page={page} pages={data.pages} onPage={setPage} />
+          </>
+        )}
+      </TicketsQuery>
     </>
   );
 }

@@ -25,6 +25,7 @@ import {
 import styles from './support.module.css';
 import { TravellerReply } from './traveller-reply.tsx';
 import {
+  TicketsQuery,
   Conversation,
   Pager,
   STATUS_TEXT,
@@ -57,39 +58,33 @@ export function SupportTickets() {
           setPage(1);
         }}
       />
-      {tickets.isPending ? (
-        <Spinner size={48} />
-      ) : tickets.isError ? (
-        <RetryAlert onRetry={() => void tickets.refetch()}>
-          {failureText(intl, tickets.error)}
-        </RetryAlert>
-      ) : tickets.data.tickets.length === 0 ? (
-        <EmptyState>{intl.formatMessage({ id: 'support.none' })}</EmptyState>
-      ) : (
-        <>
-          <p>{intl.formatMessage({ id: 'support.openCount' }, { count: tickets.data.open })}</p>
-          <ul className={styles.list}>
-            {tickets.data.tickets.map((ticket) => (
-              <li key={ticket.id} className={styles.item}>
-                <Link to={paths.supportTicket.getHref(ticket.id)}>{ticket.subject}</Link>
-                <p className={styles.meta}>
-                  {intl.formatMessage(
-                    { id: 'support.itemMeta' },
-                    {
-                      status: intl.formatMessage({ id: STATUS_TEXT[ticket.status] }),
-                      date: when(intl, ticket.updatedAt),
-                    },
-                  )}
-                  {ticket.pnr
-                    ? ` · ${intl.formatMessage({ id: 'support.aboutBooking' }, { pnr: ticket.pnr })}`
-                    : null}
-                </p>
-              </li>
-            ))}
-          </ul>
-          <Pager page={page} pages={tickets.data.pages} onPage={setPage} />
-        </>
-      )}
+      <TicketsQuery query={tickets} empty="support.none">
+        {(data) => (
+          <>
+            <p>{intl.formatMessage({ id: 'support.openCount' }, { count: data.open })}</p>
+            <ul className={styles.list}>
+              {data.tickets.map((ticket) => (
+                <li key={ticket.id} className={styles.item}>
+                  <Link to={paths.supportTicket.getHref(ticket.id)}>{ticket.subject}</Link>
+                  <p className={styles.meta}>
+                    {intl.formatMessage(
+                      { id: 'support.itemMeta' },
+                      {
+                        status: intl.formatMessage({ id: STATUS_TEXT[ticket.status] }),
+                        date: when(intl, ticket.updatedAt),
+                      },
+                    )}
+                    {ticket.pnr
+                      ? ` · ${intl.formatMessage({ id: 'support.aboutBooking' }, { pnr: ticket.pnr })}`
+                      : null}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <Pager page={page} pages={data.pages} onPage={setPage} />
+          </>
+        )}
+      </TicketsQuery>
     </Screen>
   );
 }

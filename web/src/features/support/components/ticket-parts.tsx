@@ -1,8 +1,12 @@
 import type { SupportMessage, SupportTicket } from '@uniquair/contract/support';
 import type { MessageKey } from '@uniquair/i18n/messages';
-import { useId } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
+import { EmptyState } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import styles from './support.module.css';
 
@@ -28,6 +32,32 @@ export function failureText(intl: IntlShape, error: unknown): string {
     if (first) return first;
   }
   return intl.formatMessage({ id: 'support.failed' });
+}
+
+/**
+ * A list of tickets as it loads: a spinner, a failure with Retry, the `empty` text when there is
+ * no ticket, else the list `children` draws.
+ */
+export function TicketsQuery<T extends { readonly tickets: readonly unknown[] }>({
+  query,
+  empty,
+  children,
+}: {
+  readonly query: UseQueryResult<T>;
+  readonly empty: MessageKey;
+  readonly children: (data: T) => ReactNode;
+}) {
+  const intl = useIntl();
+  if (query.isPending) return <Spinner size={48} />;
+  if (query.isError) {
+    return (
+      <RetryAlert onRetry={() => void query.refetch()}>{failureText(intl, query.error)}</RetryAlert>
+    );
+  }
+  if (query.data.tickets.length === 0) {
+    return <EmptyState>{intl.formatMessage({ id: empty })}</EmptyState>;
+  }
+  return children(query.data);
 }
 
 /** Which tickets a list shows, by status, as a group of radio buttons. */

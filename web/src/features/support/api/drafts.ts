@@ -106,7 +106,7 @@ export async function sendDrafts(
     }
   }
   flagDraftsWaiting((await (await drafts()).count('drafts')) > 0);
-  await queryClient.invalidateQueries({ queryKey: DRAFTS_KEY });
-  if (sent > 0) await queryClient.invalidateQueries({ queryKey: ['support'] });
+  // Once something went, every support list and ticket (the drafts among them) is read again.
+  await queryClient.invalidateQueries({ queryKey: sent > 0 ? ['support'] : DRAFTS_KEY });
   return sent;
 }

@@ -363,9 +363,18 @@ describe(`voluntary flight changes (${dialectUnderTest()})`, () => {
       .set({ seats_left: 1 })
       .where('id', '=', fare.id)
       .execute();
+    // Every booking reads its options first (all offer the last seat of that class); then the
+    // changes race. Read in between, a later list would offer the next class up instead.
+    const chosen = await Promise.all(
+      bookings.map(async (booking) =>
+        (await optionList(booking)).find(
+          (item) => item.flightId === target.flightId && item.fareClass === target.fareClass,
+        ),
+      ),
+    );
     const answers = await Promise.all(
-      bookings.map(async (booking) => {
-        const mine = (await optionList(booking)).find((item) => item.flightId === target.flightId);
+      bookings.map((booking, index) => {
+        const mine = chosen[index];
         return mine ? change(booking, mine) : null;
       }),
     );

@@ -41,6 +41,7 @@ import {
   closeScheduleChangesByCancellation,
   hasUnansweredScheduleChange,
 } from './booking.schedule-change-views.ts';
+import type { StoredAnswer } from '../../lib/stored-answer.ts';
 
 type BookingSegment = z.infer<typeof BookingSegmentSchema>;
 type Parts = Awaited<ReturnType<typeof bookingParts>>;
@@ -63,12 +64,6 @@ export interface CancellationOptions {
   afterOutboxWrite: () => void;
   /** Releases a voluntary change awaiting payment, in the cancel's transaction. */
   releaseChanges: (trx: Kysely<Database>, bookingId: number, now: Date) => Promise<void>;
-}
-
-/** A finished answer of `cancel`: stored for its idempotency key and sent byte for byte. */
-export interface StoredAnswer {
-  status: number;
-  body: string;
 }
 
 function refusal(code: ServiceError['code'], key: string): ServiceError {

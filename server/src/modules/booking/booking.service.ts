@@ -9,7 +9,8 @@ import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-provi
 import type { Database } from '../../db/database.ts';
 import type { LeaseOwner } from '../payments/payments.idempotency.ts';
 import { BookingCalendars, type RefreshPriceCalendars } from './booking.calendars.ts';
-import { BookingCancellations, type StoredAnswer } from './booking.cancellation.ts';
+import { BookingCancellations } from './booking.cancellation.ts';
+import type { StoredAnswer } from '../../lib/stored-answer.ts';
 import type { CreateBookingInput } from './booking.create-checks.ts';
 import {
   BookingCreation,

@@ -39,6 +39,7 @@ import {
   type BookingRow,
   type PaymentRow,
 } from './payments.repository.ts';
+import type { StoredAnswer } from '../../lib/stored-answer.ts';
 
 export interface PayOptions extends ConvergeOptions {
   convergence: PaymentConvergence;
@@ -82,12 +83,6 @@ export type PayTarget =
   { kind: 'booking' } | { kind: 'change'; changeId: number; amount: number; currency: string };
 
 const BOOKING_TARGET: PayTarget = { kind: 'booking' };
-
-/** A finished answer of `pay`: stored for the idempotency key and sent byte for byte. */
-export interface StoredAnswer {
-  status: number;
-  body: string;
-}
 
 /** Error codes whose answer is final for an idempotency key (stored and replayed). */
 const FINAL_ERRORS = new Set<ErrorCode>([

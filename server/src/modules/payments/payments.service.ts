@@ -1,6 +1,7 @@
 import type { PayRequest } from '@uniquair/contract/booking';
 import { PaymentConvergence, type ReturnLanding } from './payments.converge.ts';
-import { PayStep, type PayOptions, type PayTarget, type StoredAnswer } from './payments.pay.ts';
+import { PayStep, type PayOptions, type PayTarget } from './payments.pay.ts';
+import type { StoredAnswer } from '../../lib/stored-answer.ts';
 import type { WebhookEvent } from './payments.provider.ts';
 import { PaymentsReconciler, type ReconcilerOptions } from './payments.reconciler.ts';
 import type { BookingRow } from './payments.repository.ts';

@@ -201,8 +201,13 @@ describe(`schedule changes (${dialectUnderTest()})`, () => {
     );
 
     const ticketsBefore = (await detail(paid)).tickets;
+    const confirmations = (await outboxOf(app, 'mail.booking-confirmation', paid.id)).length;
     const accepted = await answer(app, paid, 'schedule-change/accept', { flightIndex: 0 });
     expect(accepted.statusCode, accepted.body).toBe(200);
+    // The confirmation again, with the trip's new times.
+    expect(await outboxOf(app, 'mail.booking-confirmation', paid.id)).toHaveLength(
+      confirmations + 1,
+    );
     expect(
       ScheduleChangeAnswerResponseSchema.parse(accepted.json()).scheduleChanges[0],
     ).toMatchObject({ answered: true, answer: 'accepted' });
@@ -317,8 +322,13 @@ describe(`schedule changes (${dialectUnderTest()})`, () => {
       .where('booking_id', '=', paid.id)
       .execute();
     const ticketsBefore = (await detail(paid)).tickets;
+    const confirmations = (await outboxOf(app, 'mail.booking-confirmation', paid.id)).length;
     const moved = await answer(app, paid, 'substitute', body);
     expect(moved.statusCode, moved.body).toBe(200);
+    // The confirmation again, with the new flight's e-tickets.
+    expect(await outboxOf(app, 'mail.booking-confirmation', paid.id)).toHaveLength(
+      confirmations + 1,
+    );
 
     const holds = await app.db
       .selectFrom('seat_holds')

@@ -74,6 +74,14 @@ export interface ScheduleChangesOptions {
 }
 
 /**
+ * The confirmation e-mail again once the traveller answered a change: the trip as it now is, with
+ * its e-tickets (re-issued for a substitute flight) and the invoice attached.
+ */
+function resendConfirmation(trx: Kysely<Database>, bookingId: number, now: Date) {
+  return enqueue(trx, 'mail.booking-confirmation', { bookingId }, now);
+}
+
+/**
  * Schedule changes (docs/schedule-changes.md): an operator retimes or cancels an inventory flight
  * and every booking on it gets a change record, an e-mail and a push, all in one transaction; the
  * traveller then accepts the new time or moves to a substitute flight, each in one transaction.
@@ -233,7 +241,9 @@ export class ScheduleChanges {
         { letter: leg.fare_letter, cabin: leg.cabin },
         now,
       );
+      await resendConfirmation(trx, booking.id, now);
     });
+    this.#options.outboxWritten();
     return scheduleChangesOf(this.#options.db, booking.id);
   }
 
@@ -334,7 +344,9 @@ export class ScheduleChanges {
       }
       await moveLegToFlight(trx, booking.id, leg.position, flight, fare, now);
       await reissueFlightTickets(trx, booking.id, leg.position, now);
+      await resendConfirmation(trx, booking.id, now);
     });
+    this.#options.outboxWritten();
     await this.#options.seatsChanged([flight.route_id], [leg.date, flight.departure_date]);
     return scheduleChangesOf(db, booking.id);
   }

@@ -5,11 +5,8 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { EmptyState, Screen } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { LabelledInput, LabelledTextArea } from '../../../components/ui/text-input.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../auth/api/get-current-user.ts';
 import {
   deskAttachmentHref,
@@ -21,6 +18,7 @@ import {
 import { AttachmentsInput } from './attachments-input.tsx';
 import styles from './support.module.css';
 import {
+  TicketQuery,
   TicketsQuery,
   Conversation,
   Pager,
@@ -160,51 +158,31 @@ function DeskTicketView({ id, title }: { readonly id: number; readonly title: st
       </Link>
     </p>
   );
-  if (ticket.isPending) {
-    return (
-      <Screen title={title}>
-        <Spinner size={48} />
-      </Screen>
-    );
-  }
-  if (ticket.isError) {
-    const missing = isApiError(ticket.error) && ticket.error.status === 404;
-    return (
-      <Screen title={title}>
-        {missing ? (
-          <EmptyState action={back}>
-            {intl.formatMessage({ id: 'support.ticketMissing' })}
-          </EmptyState>
-        ) : (
-          <RetryAlert onRetry={() => void ticket.refetch()}>
-            {failureText(intl, ticket.error)}
-          </RetryAlert>
-        )}
-      </Screen>
-    );
-  }
-  const current = ticket.data;
   return (
-    <Screen
-      title={current.subject}
-      lead={intl.formatMessage(
-        { id: 'support.ticket.statusLine' },
-        { id: current.id, status: intl.formatMessage({ id: STATUS_TEXT[current.status] }) },
+    <TicketQuery query={ticket} title={title} back={back}>
+      {(current) => (
+        <Screen
+          title={current.subject}
+          lead={intl.formatMessage(
+            { id: 'support.ticket.statusLine' },
+            { id: current.id, status: intl.formatMessage({ id: STATUS_TEXT[current.status] }) },
+          )}
+        >
+          <div className={styles.desk}>
+            <TicketFacts ticket={current} />
+            <div className={styles.thread}>
+              <Conversation
+                ticket={current}
+                travellerName="support.desk.traveller"
+                attachmentHref={deskAttachmentHref(current.id)}
+              />
+              <DeskReply ticket={current} />
+            </div>
+          </div>
+          {back}
+        </Screen>
       )}
-    >
-      <div className={styles.desk}>
-        <TicketFacts ticket={current} />
-        <div className={styles.thread}>
-          <Conversation
-            ticket={current}
-            travellerName="support.desk.traveller"
-            attachmentHref={deskAttachmentHref(current.id)}
-          />
-          <DeskReply ticket={current} />
-        </div>
-      </div>
-      {back}
-    </Screen>
+    </TicketQuery>
   );
 }
 

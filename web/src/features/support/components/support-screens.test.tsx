@@ -201,4 +201,23 @@ describe('support screens', () => {
     // The form starts afresh: no image left from the sent message.
     expect(screen.queryByLabelText(/^Image 2 of 5/)).toBeNull();
   });
+
+  it('shows a visitor without an account the ticket its e-mailed link opened, and a 401 leads to sign-in', async () => {
+    mockAppApi({
+      'GET /api/support/tickets/42': () => json({ success: true, ticket }),
+      'GET /api/support/tickets/43': () => errorBody(401, 'ERROR_UNAUTHORIZED'),
+    });
+    const { router } = renderApp('/support/ticket/42');
+    expect(
+      await screen.findByRole('heading', { name: 'Seat for my child' }, { timeout: 10_000 }),
+    ).toBeDefined();
+    expect(screen.getByText('Your seats are together now.')).toBeDefined();
+    // No list of tickets without an account: the way back is the contact page.
+    const page = screen.getByRole('region', { name: 'Seat for my child' });
+    expect(within(page).getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe(
+      '/contact-us',
+    );
+    await router.navigate('/support/ticket/43');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+  });
 });

@@ -3,10 +3,8 @@ import type { MessageKey } from '@uniquair/i18n/messages';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import { EmptyState, Screen, screenStyles } from '../../../components/layouts/screen.tsx';
+import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { LabelledInput, LabelledTextArea } from '../../../components/ui/text-input.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useOnline } from '../../../lib/pwa/online-status.ts';
@@ -25,6 +23,7 @@ import {
 import styles from './support.module.css';
 import { TravellerReply } from './traveller-reply.tsx';
 import {
+  TicketQuery,
   TicketsQuery,
   Conversation,
   Pager,
@@ -206,81 +205,57 @@ export function OpenTicket({ pnr }: { readonly pnr: string | null }) {
   );
 }
 
-/** `/support/ticket/{id}` (signed in): the conversation, a reply, closing and reopening. */
+/** `/support/ticket/{id}` (signed in, or a visitor by the e-mailed link): the conversation, a reply, closing and reopening. */
 export function SupportTicket({ id }: { readonly id: number }) {
   const intl = useIntl();
   const ticket = useSupportTicket(id);
   const action = useTicketAction(id);
-  if (ticket.isPending) {
-    return (
-      <Screen title={intl.formatMessage({ id: 'support.ticketTitle' }, { id })}>
-        <Spinner size={48} />
-      </Screen>
-    );
-  }
-  if (ticket.isError) {
-    const missing = isApiError(ticket.error) && ticket.error.status === 404;
-    return (
-      <Screen title={intl.formatMessage({ id: 'support.ticketTitle' }, { id })}>
-        {missing ? (
-          <EmptyState
-            action={
-              <Link to={paths.supportTickets.getHref()}>
-                {intl.formatMessage({ id: 'support.title' })}
-              </Link>
-            }
-          >
-            {intl.formatMessage({ id: 'support.ticketMissing' })}
-          </EmptyState>
-        ) : (
-          <RetryAlert onRetry={() => void ticket.refetch()}>
-            {failureText(intl, ticket.error)}
-          </RetryAlert>
-        )}
-      </Screen>
-    );
-  }
-  const current = ticket.data;
-  const open = current.status === 'open';
+  // A visitor without an account (here by the e-mailed link) has no list: the contact page.
+  const back = useCurrentUser().isLogged ? (
+    <Link to={paths.supportTickets.getHref()}>{intl.formatMessage({ id: 'support.title' })}</Link>
+  ) : (
+    <Link to={paths.contactUs.getHref()}>{intl.formatMessage({ id: 'nav.contactUs' })}</Link>
+  );
   return (
-    <Screen
-      title={current.subject}
-      lead={intl.formatMessage(
-        { id: 'support.ticket.statusLine' },
-        {
-          id: current.id,
-          status: intl.formatMessage({ id: STATUS_TEXT[current.status] }),
-        },
-      )}
+    <TicketQuery
+      query={ticket}
+      title={intl.formatMessage({ id: 'support.ticketTitle' }, { id })}
+      back={back}
     >
-      {current.pnr ? (
-        <p>
-          <Link to={paths.booking.getHref(current.pnr)}>
-            {intl.formatMessage({ id: 'support.aboutBooking' }, { pnr: current.pnr })}
-          </Link>
-        </p>
-      ) : null}
-      <Conversation
-        ticket={current}
-        travellerName="support.ticket.you"
-        attachmentHref={attachmentHref(current.id)}
-      />
-      {open ? (
-        <TravellerReply ticket={current} />
-      ) : (
-        <div className={styles.actions}>
-          {action.isError ? <p role="alert">{failureText(intl, action.error)}</p> : null}
-          <p>{intl.formatMessage({ id: 'support.ticket.closedNote' })}</p>
-          <Button variant="secondary" onClick={() => action.mutate({ kind: 'reopen' })}>
-            {intl.formatMessage({ id: 'support.ticket.reopen' })}
-          </Button>
-        </div>
+      {(current) => (
+        <Screen
+          title={current.subject}
+          lead={intl.formatMessage(
+            { id: 'support.ticket.statusLine' },
+            { id: current.id, status: intl.formatMessage({ id: STATUS_TEXT[current.status] }) },
+          )}
+        >
+          {current.pnr ? (
+            <p>
+              <Link to={paths.booking.getHref(current.pnr)}>
+                {intl.formatMessage({ id: 'support.aboutBooking' }, { pnr: current.pnr })}
+              </Link>
+            </p>
+          ) : null}
+          <Conversation
+            ticket={current}
+            travellerName="support.ticket.you"
+            attachmentHref={attachmentHref(current.id)}
+          />
+          {current.status === 'open' ? (
+            <TravellerReply ticket={current} />
+          ) : (
+            <div className={styles.actions}>
+              {action.isError ? <p role="alert">{failureText(intl, action.error)}</p> : null}
+              <p>{intl.formatMessage({ id: 'support.ticket.closedNote' })}</p>
+              <Button variant="secondary" onClick={() => action.mutate({ kind: 'reopen' })}>
+                {intl.formatMessage({ id: 'support.ticket.reopen' })}
+              </Button>
+            </div>
+          )}
+          <p>{back}</p>
+        </Screen>
       )}
-      <p>
-        <Link to={paths.supportTickets.getHref()}>
-          {intl.formatMessage({ id: 'support.title' })}
-        </Link>
-      </p>
-    </Screen>
+    </TicketQuery>
   );
 }

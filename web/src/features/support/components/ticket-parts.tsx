@@ -3,7 +3,7 @@ import type { MessageKey } from '@uniquair/i18n/messages';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { EmptyState } from '../../../components/layouts/screen.tsx';
+import { EmptyState, Screen } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -58,6 +58,39 @@ export function TicketsQuery<T extends { readonly tickets: readonly unknown[] }>
     return <EmptyState>{intl.formatMessage({ id: empty })}</EmptyState>;
   }
   return children(query.data);
+}
+
+/**
+ * One ticket as it loads, in a page titled `title` until it is there: a spinner, "could not be
+ * found" with the way `back` for a 404, a failure with Retry, else the page `children` draws.
+ */
+export function TicketQuery<T>({
+  query,
+  title,
+  back,
+  children,
+}: {
+  readonly query: UseQueryResult<T>;
+  readonly title: string;
+  readonly back: ReactNode;
+  readonly children: (data: T) => ReactNode;
+}) {
+  const intl = useIntl();
+  if (query.isSuccess) return children(query.data);
+  const missing = isApiError(query.error) && query.error.status === 404;
+  return (
+    <Screen title={title}>
+      {query.isPending ? (
+        <Spinner size={48} />
+      ) : missing ? (
+        <EmptyState action={back}>{intl.formatMessage({ id: 'support.ticketMissing' })}</EmptyState>
+      ) : (
+        <RetryAlert onRetry={() => void query.refetch()}>
+          {failureText(intl, query.error)}
+        </RetryAlert>
+      )}
+    </Screen>
+  );
 }
 
 /** Which tickets a list shows, by status, as a group of radio buttons. */

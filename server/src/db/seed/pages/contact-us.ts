@@ -10,9 +10,9 @@ export const CONTACT_US: readonly PageContent[] = [
 
 ## About an existing booking
 
-Open the booking under **My bookings** and choose **Open a support ticket**. Your ticket reaches the team with the booking already attached, so we do not need to ask you for your booking reference again, and you can follow the replies in **Support**.
+Open the booking under **My bookings** and choose **Get help with this booking**. Your ticket reaches the team with the booking already attached, so we do not need to ask you for your booking reference again, and you can follow the replies in **Support**.
 
-If you booked without an account, you will find the booking through the link in your confirmation e-mail; you can also sign up with the same e-mail address to see all your bookings in one place.
+If you booked without an account, write to us with the form below and give the booking reference with the surname on the booking. We send you a link to confirm your e-mail address; once you confirm it, your message reaches the team and our answers come by e-mail. If you sign up later with the same address, your tickets appear in **Support**.
 
 ## Urgent help within 24 hours of departure
 
@@ -20,7 +20,7 @@ If your flight leaves within the next 24 hours and something is wrong — a miss
 
 ## Everything else
 
-For questions before you book, feedback or partnership enquiries, write to ${SUPPORT_EMAIL}. We answer e-mails within one working day, in English and in the other languages the app is available in.
+For questions before you book, feedback or partnership enquiries, use the form below or write to ${SUPPORT_EMAIL}. We answer e-mails within one working day, in English and in the other languages the app is available in.
 
 ## Useful links
 

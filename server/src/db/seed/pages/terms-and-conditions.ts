@@ -34,7 +34,7 @@ We accept credit and debit cards and, where shown, PayPal, Trustly and Silk Pay.
 
 Each fare has its own rules, shown with the fare before you book. Low fares (classes Q and M) are generally non-refundable and can only be changed for a fee plus any fare difference; flexible fares (B and Y, and business class J) can be changed or refunded as their rules allow. Taxes and airport charges of an unused ticket are always refundable on request.
 
-To change or cancel, open your booking and choose **Open a support ticket**, or write to ${SUPPORT_EMAIL}. Refunds are paid to the original payment method, normally within 14 days of the airline releasing the funds.
+To change or cancel, open your booking under **My bookings**: **Change a flight** lists the flights you can move to with what the change costs, and **Cancel booking** shows what the fare rules give back before you confirm. For anything else choose **Get help with this booking**, or write to ${SUPPORT_EMAIL}. Refunds are paid to the original payment method, normally within 14 days of the airline releasing the funds.
 
 ## 6. Baggage and check-in
 

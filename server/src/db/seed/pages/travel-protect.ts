@@ -20,7 +20,7 @@ Travel Protect does not cover a change of plans, conditions you knew about when 
 
 ## How to claim
 
-Open your booking under **My bookings** and choose **Open a support ticket**, select *Travel Protect claim*, and attach your receipts and any supporting documents (a medical certificate, the airline's delay confirmation, a property irregularity report for baggage). Claims should reach us within 30 days of the event. We reply within five working days and pay approved claims to the card or account used for the booking.
+Open your booking under **My bookings** and choose **Get help with this booking**, write *Travel Protect claim* as the subject, and attach photos of your receipts and any supporting documents (a medical certificate, the airline's delay confirmation, a property irregularity report for baggage). Claims should reach us within 30 days of the event. We reply within five working days and pay approved claims to the card or account used for the booking.
 
 ## Cooling-off period
 

@@ -1,9 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** A storage key: 128 random bits in hex, also the file's name. */
 const STORAGE_KEY = /^[0-9a-f]{32}$/;
+/** A file being written: `.<key>.<random>.part`. */
+const PARTIAL_FILE = /^\.[0-9a-f]{32}\.[0-9a-f]{8}\.part$/;
+/** The subfolders: the keys' first two digits. */
+const SUBFOLDER = /^[0-9a-f]{2}$/;
+
+/** A file of the store as a clean-up sees it. */
+export interface StoredFile {
+  /** Its storage key, or null for a file still being written (`.part`). */
+  readonly key: string | null;
+  readonly modifiedAt: Date;
+  /** Removes it; a file already gone is not an error. */
+  remove(): Promise<void>;
+}
 
 /** A file written under a temporary name, not yet under its key. */
 export interface StagedFile {
@@ -65,6 +78,30 @@ export class AttachmentStore {
     };
   }
 
+  /**
+   * The store's files, one subfolder at a time (the keys of a subfolder together, for a clean-up
+   * to look up at once). Only names the store writes are listed: anything else in the folder is
+   * left alone.
+   */
+  async *folders(): AsyncGenerator<StoredFile[]> {
+    for (const folder of (await entriesOf(this.#dir)).filter((name) => SUBFOLDER.test(name))) {
+      const files: StoredFile[] = [];
+      for (const name of await entriesOf(join(this.#dir, folder))) {
+        const partial = PARTIAL_FILE.test(name);
+        if (!partial && !(STORAGE_KEY.test(name) && name.startsWith(folder))) continue;
+        const path = join(this.#dir, folder, name);
+        const info = await stat(path).catch(() => null);
+        if (!info?.isFile()) continue;
+        files.push({
+          key: partial ? null : name,
+          modifiedAt: info.mtime,
+          remove: () => rm(path, { force: true }),
+        });
+      }
+      yield files;
+    }
+  }
+
   /** The bytes stored under `key`, or null when there is no such file. */
   async read(key: string): Promise<Buffer | null> {
     try {
@@ -73,5 +110,15 @@ export class AttachmentStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+  }
+}
+
+/** The names in a folder; none when it does not exist (nothing was ever written). */
+async function entriesOf(folder: string): Promise<string[]> {
+  try {
+    return await readdir(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
   }
 }

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runEvery } from '../../lib/interval-job.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { AttachmentStore } from './support.attachment-store.ts';
+import {
+  ATTACHMENT_SWEEP_INTERVAL_MS,
+  sweepAttachmentFiles,
+} from './support.attachment-sweeper.ts';
 import { SupportAttachments } from './support.attachments.ts';
 import { SupportDesk } from './support.desk.ts';
 import { supportDeskRoutes } from './support.desk-routes.ts';
@@ -19,11 +24,21 @@ declare module 'fastify' {
  * The support module (SPEC §2, §5; docs/support.md): builds the support service, decorates
  * `app.support` with it and registers the traveller's ticket routes and the team's desk. A ticket about a booking is
  * checked through the booking module's own access rule. The images sent with messages are kept
- * as files in `attachmentsDir` (docs/decisions/007-support-attachments-on-disk.md).
+ * as files in `attachmentsDir` (docs/decisions/007-support-attachments-on-disk.md); every few hours
+ * the files nobody names any more are removed from it.
  */
 export const supportPlugin = fp(
   async (app: FastifyInstance, options: { publicUrl: string; attachmentsDir: string }) => {
-    const attachments = new SupportAttachments(new AttachmentStore(options.attachmentsDir));
+    const store = new AttachmentStore(options.attachmentsDir);
+    const attachments = new SupportAttachments(store);
+    runEvery(app, {
+      everyMs: ATTACHMENT_SWEEP_INTERVAL_MS,
+      run: async () => {
+        const removed = await sweepAttachmentFiles({ store, db: app.db, now: app.now() });
+        if (removed > 0) app.log.info({ removed }, 'support attachment files nobody names removed');
+      },
+      failure: 'could not clean up support attachment files',
+    });
     const support = new SupportService({
       attachments,
       db: app.db,

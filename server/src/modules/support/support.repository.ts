@@ -249,3 +249,21 @@ export async function attachmentOfTicket(
   }
   return query.executeTakeFirst();
 }
+
+/** Which of these storage keys an attachment row names (the files' clean-up asks, a folder at a time). */
+export async function storedAttachmentKeys(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<Set<string>> {
+  const known = new Set<string>();
+  // A few hundred keys per query keep every database's parameter limit far away.
+  for (let start = 0; start < keys.length; start += 500) {
+    const rows = await db
+      .selectFrom('support_attachments')
+      .select('storage_key')
+      .where('storage_key', 'in', keys.slice(start, start + 500))
+      .execute();
+    for (const row of rows) known.add(row.storage_key);
+  }
+  return known;
+}

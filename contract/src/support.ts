@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isEnabledLocale } from '@uniquair/domain/locale/languages';
 import { PnrSchema } from './booking.ts';
+import { EmailSchema } from './users.ts';
 
 /**
  * Support tickets (docs/support.md): a signed-in traveller's questions, optionally about one of
@@ -209,3 +211,55 @@ export const DeskReplyFormSchema = z
   })
   .meta({ id: 'DeskReplyForm' });
 export type DeskReplyRequest = z.input<typeof DeskReplyRequestSchema>;
+
+/* Visitors without an account (docs/support.md "Visitors without an account"). */
+
+/** Unverified requests an e-mail address may have in 24 hours. */
+export const MAX_UNVERIFIED_REQUESTS = 3;
+
+/** `POST /api/support/requests`: a visitor's question, confirmed by an e-mailed link. */
+export const VisitorRequestSchema = z
+  .strictObject({
+    email: EmailSchema,
+    subject: written(SUBJECT_MAX),
+    description: written(MESSAGE_MAX),
+    /** A booking the question is about, with the surname of its booker or a passenger. */
+    pnr: PnrSchema.optional(),
+    lastName: z.string().trim().min(1, 'apiError.required').max(100).optional(),
+    /** The language of the e-mails; the visitor's preferred one when absent. */
+    locale: z
+      .string()
+      .refine(isEnabledLocale, 'apiError.invalid')
+      .optional()
+      .meta({ description: 'Language of the e-mails: one of the enabled locales, e.g. `en`.' }),
+  })
+  .superRefine((value, context) => {
+    if (value.pnr !== undefined && value.lastName === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['lastName'],
+        message: 'support.visitor.lastNameMissing',
+      });
+    }
+    if (value.pnr === undefined && value.lastName !== undefined) {
+      context.addIssue({ code: 'custom', path: ['pnr'], message: 'support.visitor.pnrMissing' });
+    }
+  })
+  .meta({ id: 'VisitorSupportRequest' });
+export type VisitorRequest = z.input<typeof VisitorRequestSchema>;
+
+/** The same answer whether or not the address is known. */
+export const VisitorRequestResponseSchema = z
+  .object({ success: z.literal(true), status: z.literal('awaiting_verification') })
+  .meta({ id: 'VisitorSupportRequestResponse' });
+export type VisitorRequestResponse = z.infer<typeof VisitorRequestResponseSchema>;
+
+/** `/api/support/email/{token}/verify`: an e-mailed link, 40 hexadecimal characters. */
+export const SupportEmailTokenParamsSchema = z.object({
+  token: z.string().regex(/^[0-9a-f]{40}$/, 'apiError.invalid'),
+});
+
+/** The link used: this browser may read the visitor's tickets; `next` is the ticket. */
+export const SupportEmailVerifyResponseSchema = z
+  .object({ success: z.literal(true), next: z.string() })
+  .meta({ id: 'SupportEmailVerifyResponse' });

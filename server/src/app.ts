@@ -200,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(supportPlugin, {
     publicUrl: config.publicUrl,
     attachmentsDir: config.supportAttachmentsDir,
+    secure: config.secure,
   });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

@@ -63,6 +63,8 @@ import type {
   SupportAttachmentsTable,
   SupportMessagesTable,
   SupportTicketsTable,
+  SupportVisitorSessionsTable,
+  SupportVisitorTokensTable,
 } from './tables/support.ts';
 import type {
   BookingChangesTable,
@@ -142,6 +144,8 @@ export interface Database {
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;
   support_attachments: SupportAttachmentsTable;
+  support_visitor_tokens: SupportVisitorTokensTable;
+  support_visitor_sessions: SupportVisitorSessionsTable;
   user_roles: UserRolesTable;
   invoice_counters: InvoiceCountersTable;
   mail_attachments: MailAttachmentsTable;

@@ -65,6 +65,8 @@ const TABLES: readonly (keyof Database)[] = [
   'support_tickets',
   'support_messages',
   'support_attachments',
+  'support_visitor_tokens',
+  'support_visitor_sessions',
   'user_roles',
   'booking_refund_events',
   'booking_schedule_changes',

@@ -32,6 +32,7 @@ import * as addVoluntaryChanges from './migrations/20261126150000_add_voluntary_
 import * as createSupportTickets from './migrations/20261126160000_create_support_tickets.ts';
 import * as addSupportDesk from './migrations/20261126160100_add_support_desk.ts';
 import * as createSupportAttachments from './migrations/20261126170000_create_support_attachments.ts';
+import * as addSupportVisitors from './migrations/20261126180000_add_support_visitors.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -64,6 +65,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126160000_create_support_tickets': createSupportTickets,
   '20261126160100_add_support_desk': addSupportDesk,
   '20261126170000_create_support_attachments': createSupportAttachments,
+  '20261126180000_add_support_visitors': addSupportVisitors,
 };
 
 export interface MigrateOptions {

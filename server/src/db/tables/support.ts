@@ -23,6 +23,30 @@ export interface SupportTicketsTable {
   closed_at: IsoInstant | null;
   /** Since when the traveller has been waiting for the team; null when the team spoke last. */
   waiting_since: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
+  /** A visitor's ticket (no user): their address, lower case. */
+  visitor_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A visitor's language, for the e-mails. */
+  visitor_locale: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the visitor confirmed the address; until then their ticket is nowhere. */
+  verified_at: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
+}
+
+/** An e-mailed link of a visitor's ticket: `verify` confirms the address, `open` opens it. */
+export interface SupportVisitorTokensTable {
+  token_hash: string;
+  ticket_id: number;
+  purpose: 'verify' | 'open';
+  expires_at: IsoInstant;
+  created_at: IsoInstant;
+  used_at: IsoInstant | null;
+}
+
+/** A browser an e-mailed link let in to the visitor's tickets (the `uq_support` cookie). */
+export interface SupportVisitorSessionsTable {
+  token_hash: string;
+  email: string;
+  created_at: IsoInstant;
+  expires_at: IsoInstant;
 }
 
 export interface SupportMessagesTable {

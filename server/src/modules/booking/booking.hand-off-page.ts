@@ -1,8 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { IntlMessageFormat } from 'intl-messageformat';
-import { loadMessages } from '@uniquair/i18n/messages';
-import { BRAND_NAME } from '@uniquair/domain/config/app';
-import { escapeHtml } from '../../lib/html-escape.ts';
+import { renderLinkPage, type HandOffPage } from '../../lib/hand-off-page.ts';
 
 export type HandOffPurpose = 'finish' | 'login_quick';
 
@@ -11,137 +7,34 @@ const KEY_PREFIX: Readonly<Record<HandOffPurpose, string>> = {
   login_quick: 'bookingHandOff.loginQuick',
 };
 
-export interface HandOffPage {
-  html: string;
-  /** The page's own Content-Security-Policy: only its inline script and style, by nonce. */
-  contentSecurityPolicy: string;
-}
-
 /**
- * The page an e-mailed booking link opens (DESIGN §7: opening shows a page, only a POST consumes
- * the token — mail scanners open links). It names the booking and offers one button (and, once
- * the link turns out used or expired, a second one asking for a new link by e-mail); the button
- * POSTs the same path as JSON (same origin, as the CSRF rules ask), and on success goes to
- * `next#device-token=<token>`, where the web app keeps the device token and clears the fragment.
- * Nothing on the page depends on whether the token is valid, so opening it discloses nothing.
+ * The page an e-mailed booking link opens (`lib/hand-off-page.ts`): it names the booking and
+ * offers one button, and once the link turns out used or expired a second one asking for a new
+ * link by e-mail; on success it goes to `next#device-token=<token>`, where the web app keeps the
+ * device token and clears the fragment.
  */
-export async function renderHandOffPage(options: {
+export function renderHandOffPage(options: {
   locale: string;
   purpose: HandOffPurpose;
   pnr: string;
 }): Promise<HandOffPage> {
-  const { locale: resolved, messages } = await loadMessages(options.locale);
-  const catalogue = messages as Readonly<Record<string, string>>;
-  const language = resolved.replace('_', '-');
-  const text = (key: string): string => {
-    const message = catalogue[key];
-    if (message === undefined) throw new Error(`Missing text ${key} (${resolved})`);
-    return String(
-      new IntlMessageFormat(message, language).format({ pnr: options.pnr, brand: BRAND_NAME }),
-    );
-  };
   const prefix = KEY_PREFIX[options.purpose];
-  const nonce = randomBytes(16).toString('base64');
-  const script = `
-(function () {
-  function post(path) {
-    return fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: '{}',
-      credentials: 'same-origin',
-      cache: 'no-store'
-    });
-  }
-  var button = document.getElementById('go');
-  var status = document.getElementById('status');
-  button.addEventListener('click', function () {
-    button.disabled = true;
-    status.textContent = button.getAttribute('data-working');
-    post(window.location.pathname).then(function (response) {
-      return response.json().then(function (body) {
-        if (response.ok && body && body.success && typeof body.next === 'string' &&
-            body.next.charAt(0) === '/' && body.next.charAt(1) !== '/') {
-          window.location.replace(body.next + '#device-token=' + encodeURIComponent(body.deviceToken));
-          return;
-        }
-        status.textContent = button.getAttribute(
-          response.status === 410 ? 'data-expired' : 'data-failed');
-        if (response.status !== 410) button.disabled = false;
-        else again.hidden = false;
-      });
-    }).catch(function () {
-      status.textContent = button.getAttribute('data-failed');
-      button.disabled = false;
-    });
+  return renderLinkPage({
+    locale: options.locale,
+    texts: {
+      title: `${prefix}.title`,
+      body: `${prefix}.body`,
+      action: `${prefix}.action`,
+      working: 'bookingHandOff.working',
+      expired: 'bookingHandOff.expired',
+      failed: 'bookingHandOff.failed',
+    },
+    values: { pnr: options.pnr },
+    again: {
+      path: `/api/booking/${options.pnr}/send-link`,
+      request: 'bookingLink.request',
+      sent: 'bookingLink.sent',
+      failed: 'bookingLink.failed',
+    },
   });
-  var again = document.getElementById('again');
-  again.addEventListener('click', function () {
-    again.disabled = true;
-    post(again.getAttribute('data-path')).then(function (response) {
-      if (response.status === 202) {
-        status.textContent = again.getAttribute('data-sent');
-        again.hidden = true;
-        return;
-      }
-      return response.json().then(function (body) {
-        var said = body && body.errors && body.errors._ && body.errors._[0];
-        status.textContent = typeof said === 'string' ? said : again.getAttribute('data-failed');
-        again.disabled = false;
-      });
-    }).catch(function () {
-      status.textContent = again.getAttribute('data-failed');
-      again.disabled = false;
-    });
-  });
-})();`;
-  const style = `
-body{margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1d2433}
-main{max-width:560px;margin:40px auto;padding:32px;background:#fff;border-radius:8px}
-.brand{margin:0 0 24px;font-size:20px;font-weight:700;color:#123a8c}
-h1{font-size:24px;margin:0 0 16px}
-p{font-size:16px;line-height:1.5;margin:0 0 16px}
-button{padding:12px 24px;background:#123a8c;color:#fff;border:0;border-radius:6px;font-weight:700;font-size:16px;cursor:pointer}
-button:focus-visible{outline:3px solid #f2a900;outline-offset:2px}
-button:disabled{opacity:.7;cursor:progress}
-button[hidden]{display:none}`;
-  const title = text(`${prefix}.title`);
-  const html = [
-    '<!doctype html>',
-    `<html lang="${escapeHtml(language)}">`,
-    '<head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="no-referrer">',
-    '<meta name="robots" content="noindex">',
-    `<title>${escapeHtml(title)} – ${escapeHtml(BRAND_NAME)}</title>`,
-    `<style nonce="${nonce}">${style}</style></head>`,
-    '<body><main>',
-    `<p class="brand">${escapeHtml(BRAND_NAME)}</p>`,
-    `<h1>${escapeHtml(title)}</h1>`,
-    `<p>${escapeHtml(text(`${prefix}.body`))}</p>`,
-    `<button id="go" type="button" data-working="${escapeHtml(text('bookingHandOff.working'))}"` +
-      ` data-expired="${escapeHtml(text('bookingHandOff.expired'))}"` +
-      ` data-failed="${escapeHtml(text('bookingHandOff.failed'))}">` +
-      `${escapeHtml(text(`${prefix}.action`))}</button>`,
-    '<p id="status" role="status" aria-live="polite"></p>',
-    `<button id="again" type="button" hidden data-path="/api/booking/${escapeHtml(options.pnr)}/send-link"` +
-      ` data-sent="${escapeHtml(text('bookingLink.sent'))}"` +
-      ` data-failed="${escapeHtml(text('bookingLink.failed'))}">` +
-      `${escapeHtml(text('bookingLink.request'))}</button>`,
-    '</main>',
-    `<script nonce="${nonce}">${script}</script>`,
-    '</body></html>',
-  ].join('\n');
-  return {
-    html,
-    contentSecurityPolicy: [
-      "default-src 'none'",
-      `script-src 'nonce-${nonce}'`,
-      `style-src 'nonce-${nonce}'`,
-      "connect-src 'self'",
-      "base-uri 'none'",
-      "form-action 'none'",
-      "frame-ancestors 'none'",
-    ].join('; '),
-  };
 }

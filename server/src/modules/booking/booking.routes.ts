@@ -14,6 +14,7 @@ import {
 } from '@uniquair/contract/booking';
 import { BookingExtraDataResponseSchema } from '@uniquair/contract/booking-extra-data';
 import { errorResponses } from '../../lib/error-body.ts';
+import { LINK_PAGE_DESCRIPTION, sendLinkPage } from '../../lib/hand-off-page.ts';
 import { privateAnswer } from '../../plugins/auth.ts';
 import { currentAffiliate } from '../affiliates/affiliates.service.ts';
 import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';
@@ -267,9 +268,7 @@ export async function bookingRoutes(
         schema: {
           tags: ['booking'],
           summary: `${summary}: the page that uses the link`,
-          description:
-            'An HTML page with one button; the link is used only by the POST that button sends ' +
-            '(mail scanners open links). The page is the same whether or not the link is valid.',
+          description: LINK_PAGE_DESCRIPTION,
           params: BookingHandOffParamsSchema,
           response: {
             200: z.string().meta({ description: 'HTML page (text/html).' }),
@@ -280,13 +279,7 @@ export async function bookingRoutes(
       async (request, reply) => {
         const { locale } = await resolveVisitorPreferences(request);
         const page = await renderHandOffPage({ locale, purpose, pnr: request.params.pnr });
-        return reply
-          .header('cache-control', 'no-store')
-          .header('referrer-policy', 'no-referrer')
-          .header('content-security-policy', page.contentSecurityPolicy)
-          .header('x-robots-tag', 'noindex')
-          .type('text/html; charset=utf-8')
-          .send(page.html);
+        return sendLinkPage(reply, page);
       },
     );
     app.post(

@@ -23,7 +23,13 @@ import type { InvoiceSeller } from './booking.invoice-pdf.ts';
 import { assignInvoiceNumber } from './booking.invoice-repository.ts';
 import { BookingInvoices, type PdfFile } from './booking.invoices.ts';
 import { BookingReads, type Viewer } from './booking.read.ts';
-import { bookingById, issueBookingLinkToken, type BookingRow } from './booking.repository.ts';
+import {
+  bookingById,
+  bookingByPnr,
+  bookingParts,
+  issueBookingLinkToken,
+  type BookingRow,
+} from './booking.repository.ts';
 import { FlightChanges } from './booking.flight-changes.ts';
 import { ScheduleChanges } from './booking.schedule-changes.ts';
 
@@ -176,6 +182,24 @@ export class BookingService {
     };
   }
 
+  /**
+   * The booking of `pnr` when `lastName` is the surname of its booker or of one of its passengers
+   * (letter case and accents aside), else null: a visitor's support request about a booking.
+   */
+  async bookingOfSurname(
+    pnr: string,
+    lastName: string,
+  ): Promise<{ id: number; pnr: string } | null> {
+    const row = await bookingByPnr(this.#db, pnr);
+    if (row === undefined) return null;
+    const { passengers } = await bookingParts(this.#db, row.id);
+    const wanted = comparableName(lastName);
+    const names = [row.booker_last_name, ...passengers.map((passenger) => passenger.last_name)];
+    return names.some((name) => comparableName(name) === wanted)
+      ? { id: Number(row.id), pnr: row.pnr }
+      : null;
+  }
+
   /** The hold sweeper's round: expires unpaid bookings whose hold ended. */
   expireOverdueHolds(now?: Date): Promise<number> {
     return this.#holds.expireOverdue(now);
@@ -215,4 +239,14 @@ export class BookingService {
   calendarsSettled(): Promise<void> {
     return this.#calendars.settled();
   }
+}
+
+/** A surname as compared: no accents, no letter case, single spaces. */
+function comparableName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLocaleLowerCase('en')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

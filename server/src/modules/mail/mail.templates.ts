@@ -19,6 +19,7 @@ export const MAIL_KINDS = [
   'bookingCancelled',
   'refundCompleted',
   'supportReply',
+  'supportVerify',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -37,6 +38,7 @@ const PARTS: Readonly<Record<MailKind, { action: boolean; note: boolean }>> = {
   bookingCancelled: { action: false, note: true },
   refundCompleted: { action: false, note: true },
   supportReply: { action: true, note: true },
+  supportVerify: { action: true, note: true },
 };
 
 /** The catalogue keys one e-mail uses. */
@@ -81,7 +83,8 @@ export async function renderMail(content: MailContent): Promise<RenderedMail> {
     locale: content.locale,
     subject: format(`mail.${content.kind}.subject`),
     blocks: [
-      paragraph('mail.greeting'),
+      // A visitor without an account has no name to greet.
+      ...(content.firstName === '' ? [] : [paragraph('mail.greeting')]),
       paragraph(`mail.${content.kind}.body`),
       ...(link === undefined
         ? []

@@ -117,10 +117,10 @@ describe(`support attachments written with their message (${dialectUnderTest()})
       attachments: new SupportAttachments(new FailingStore(folder, 3)),
     });
 
-    await expect(service.reply(traveller.id, ticketId, 'Three photos.', files)).rejects.toThrow(
-      'No space left on device',
-    );
-    expect((await app.support.ticket(traveller.id, ticketId)).messages).toEqual([]);
+    await expect(
+      service.reply({ userId: traveller.id }, ticketId, 'Three photos.', files),
+    ).rejects.toThrow('No space left on device');
+    expect((await app.support.ticket({ userId: traveller.id }, ticketId)).messages).toEqual([]);
     expect(await app.db.selectFrom('support_attachments').selectAll().execute()).toEqual([]);
     expect(filesUnder(folder)).toEqual([]);
 
@@ -132,7 +132,7 @@ describe(`support attachments written with their message (${dialectUnderTest()})
       bookingOfUser: () => Promise.resolve(null),
       attachments: new SupportAttachments(new AttachmentStore(folder)),
     });
-    const ticket = await working.reply(traveller.id, ticketId, 'Three photos.', files);
+    const ticket = await working.reply({ userId: traveller.id }, ticketId, 'Three photos.', files);
     expect(ticket.messages[0]?.attachments.map((attachment) => attachment.name)).toEqual([
       'photo-1.png',
       'photo-2.png',

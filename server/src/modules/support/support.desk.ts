@@ -23,6 +23,7 @@ import {
   touchTicket,
 } from './support.repository.ts';
 import { notFound, summaryOf } from './support.views.ts';
+import type { RepliedTicket, ReplyRecipient } from './support.visitors.ts';
 
 /** The booking a ticket is about, as the desk shows it (from the booking module). */
 export type DeskBooking = DeskTicket['booking'];
@@ -38,6 +39,8 @@ export interface SupportDeskOptions {
   bookingSummary: (bookingId: number) => Promise<DeskBooking>;
   /** The images sent with messages. */
   attachments: SupportAttachments;
+  /** Who a reply is e-mailed to, with its link (`support.visitors.ts`). */
+  replyRecipient: (trx: Kysely<Database>, row: RepliedTicket) => Promise<ReplyRecipient | null>;
 }
 
 /**
@@ -86,7 +89,10 @@ export class SupportDesk {
       waitingSince: row.waiting_since,
       traveller:
         row.traveller_email === null
-          ? null
+          ? row.visitor_email === null
+            ? null
+            : // A visitor without an account: their confirmed address only.
+              { email: row.visitor_email, firstName: '', lastName: '' }
           : {
               email: row.traveller_email,
               firstName: row.first_name ?? '',
@@ -138,14 +144,12 @@ export class SupportDesk {
         await staged?.record(trx, messageId, now);
         if (message.internal) return;
         await touchTicket(trx, ticketId, now, 'agent');
-        if (row.traveller_email !== null) {
-          // The traveller hears of the answer in their language, with a link to the conversation.
+        // The traveller (or visitor) hears of the answer in their language, with a link to it.
+        const recipient = await this.#options.replyRecipient(trx, row);
+        if (recipient !== null) {
           await this.#options.mail.enqueue(trx, {
             kind: 'supportReply',
-            to: row.traveller_email,
-            locale: row.locale ?? 'en',
-            firstName: row.first_name ?? '',
-            link: `${this.#options.publicUrl}/support/ticket/${ticketId}`,
+            ...recipient,
             values: { subject: row.subject },
           });
         }

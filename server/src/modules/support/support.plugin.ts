@@ -8,10 +8,13 @@ import {
   sweepAttachmentFiles,
 } from './support.attachment-sweeper.ts';
 import { SupportAttachments } from './support.attachments.ts';
+import { SupportCallers } from './support.caller.ts';
 import { SupportDesk } from './support.desk.ts';
 import { supportDeskRoutes } from './support.desk-routes.ts';
 import { supportRoutes } from './support.routes.ts';
 import { SupportService } from './support.service.ts';
+import { supportVisitorRoutes } from './support.visitor-routes.ts';
+import { SupportVisitors } from './support.visitors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +31,10 @@ declare module 'fastify' {
  * the files nobody names any more are removed from it.
  */
 export const supportPlugin = fp(
-  async (app: FastifyInstance, options: { publicUrl: string; attachmentsDir: string }) => {
+  async (
+    app: FastifyInstance,
+    options: { publicUrl: string; attachmentsDir: string; secure: boolean },
+  ) => {
     const store = new AttachmentStore(options.attachmentsDir);
     const attachments = new SupportAttachments(store);
     runEvery(app, {
@@ -56,7 +62,17 @@ export const supportPlugin = fp(
       },
     });
     app.decorate('support', support);
-    await app.register(supportRoutes, { support });
+    // Visitors without an account: confirmed by an e-mailed link, then a visitor session cookie.
+    const visitors = new SupportVisitors({
+      db: app.db,
+      now: () => app.now(),
+      mail: app.mail,
+      publicUrl: options.publicUrl,
+      bookingOfSurname: (pnr, lastName) => app.bookings.bookingOfSurname(pnr, lastName),
+    });
+    const callers = new SupportCallers(visitors, options.secure);
+    await app.register(supportRoutes, { support, callers });
+    await app.register(supportVisitorRoutes, { visitors, callers });
     const desk = new SupportDesk({
       attachments,
       db: app.db,
@@ -64,6 +80,7 @@ export const supportPlugin = fp(
       bookingSummary: (bookingId) => app.bookings.supportSummary(bookingId),
       mail: app.mail,
       publicUrl: options.publicUrl,
+      replyRecipient: (trx, row) => visitors.replyRecipient(trx, row),
     });
     await app.register(supportDeskRoutes, { desk });
   },

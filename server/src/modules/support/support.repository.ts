@@ -1,10 +1,11 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type {
   SupportAttachmentsTable,
   SupportMessagesTable,
   SupportTicketsTable,
 } from '../../db/tables/support.ts';
+import type { SupportCaller } from './support.caller.ts';
 
 /** The SQL of support tickets, their messages and the messages' images (docs/support.md). */
 
@@ -25,11 +26,29 @@ export async function lockTraveller(trx: Kysely<Database>, userId: number): Prom
     .execute();
 }
 
-export async function countOpenTickets(db: Kysely<Database>, userId: number): Promise<number> {
+/**
+ * The tickets that are the caller's: a user's own, or a visitor's confirmed tickets written from
+ * their address with no account.
+ */
+function ofCaller(caller: SupportCaller) {
+  return (eb: ExpressionBuilder<Database, 'support_tickets'>) =>
+    caller.userId !== undefined
+      ? eb('user_id', '=', caller.userId)
+      : eb.and([
+          eb('user_id', 'is', null),
+          eb('visitor_email', '=', caller.visitorEmail),
+          eb('verified_at', 'is not', null),
+        ]);
+}
+
+export async function countOpenTickets(
+  db: Kysely<Database>,
+  caller: SupportCaller,
+): Promise<number> {
   const row = await db
     .selectFrom('support_tickets')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
+    .where(ofCaller(caller))
     .where('status', '=', 'open')
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -59,13 +78,17 @@ export async function insertMessage(
   return Number(row.id);
 }
 
-/** A traveller's ticket, or undefined when there is none of theirs with that id. */
-export async function ticketOfUser(db: Kysely<Database>, userId: number, ticketId: number) {
+/** The caller's ticket, or undefined when there is none of theirs with that id. */
+export async function ticketOfCaller(
+  db: Kysely<Database>,
+  caller: SupportCaller,
+  ticketId: number,
+) {
   return db
     .selectFrom('support_tickets')
     .selectAll()
     .where('id', '=', ticketId)
-    .where('user_id', '=', userId)
+    .where(ofCaller(caller))
     .executeTakeFirst();
 }
 
@@ -84,13 +107,13 @@ export async function messagesOfTicket(
   return query.execute();
 }
 
-/** A page of a traveller's tickets, newest activity first, and how many there are. */
-export async function ticketsOfUser(
+/** A page of the caller's tickets, newest activity first, and how many there are. */
+export async function ticketsOfCaller(
   db: Kysely<Database>,
-  userId: number,
+  caller: SupportCaller,
   filter: { status?: 'open' | 'closed' | undefined; limit: number; offset: number },
 ): Promise<{ rows: TicketRow[]; total: number }> {
-  let base = db.selectFrom('support_tickets').where('user_id', '=', userId);
+  let base = db.selectFrom('support_tickets').where(ofCaller(caller));
   if (filter.status !== undefined) base = base.where('status', '=', filter.status);
   const [rows, total] = await Promise.all([
     base
@@ -152,13 +175,19 @@ export async function touchTicket(
 
 /** A ticket by id, whoever it belongs to (the desk), with its traveller's address and names. */
 export async function ticketForDesk(db: Kysely<Database>, ticketId: number) {
-  return db
-    .selectFrom('support_tickets as t')
-    .leftJoin('users as u', 'u.id', 't.user_id')
-    .selectAll('t')
-    .select(['u.email as traveller_email', 'u.first_name', 'u.last_name', 'u.locale'])
-    .where('t.id', '=', ticketId)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('support_tickets as t')
+      .leftJoin('users as u', 'u.id', 't.user_id')
+      .selectAll('t')
+      .select(['u.email as traveller_email', 'u.first_name', 'u.last_name', 'u.locale'])
+      .where('t.id', '=', ticketId)
+      // A visitor's ticket is nowhere until the address is confirmed.
+      .where((eb) =>
+        eb.or([eb('t.visitor_email', 'is', null), eb('t.verified_at', 'is not', null)]),
+      )
+      .executeTakeFirst()
+  );
 }
 
 /**
@@ -173,7 +202,9 @@ export async function deskQueue(
   let base = db
     .selectFrom('support_tickets as t')
     .leftJoin('users as u', 'u.id', 't.user_id')
-    .where('t.status', '=', filter.status);
+    .where('t.status', '=', filter.status)
+    // A visitor's ticket enters the queue once the address is confirmed.
+    .where((eb) => eb.or([eb('t.visitor_email', 'is', null), eb('t.verified_at', 'is not', null)]));
   const q = filter.q?.trim();
   if (q) {
     const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -181,13 +212,14 @@ export async function deskQueue(
       eb.or([
         eb('t.pnr', '=', q.toUpperCase()),
         eb(sql<string>`lower(u.email)`, 'like', sql<string>`${pattern} escape '\\'`),
+        eb('t.visitor_email', 'like', sql<string>`${pattern} escape '\\'`),
       ]),
     );
   }
   const [rows, total] = await Promise.all([
     base
       .selectAll('t')
-      .select('u.email as traveller_email')
+      .select((eb) => eb.fn.coalesce('u.email', 't.visitor_email').as('traveller_email'))
       .orderBy(sql`case when t.waiting_since is null then 1 else 0 end`)
       .orderBy('t.waiting_since', 'asc')
       .orderBy('t.last_activity_at', 'desc')
@@ -227,7 +259,7 @@ export async function attachmentsOfMessages(
 }
 
 /**
- * An image of a message of the ticket: for its traveller (`travellerId`: their ticket only, never
+ * An image of a message of the ticket: for its traveller (`caller`: their ticket only, never
  * a team note's image) or for the desk (null: any message of the ticket). Undefined when there is
  * no such image there.
  */
@@ -235,7 +267,7 @@ export async function attachmentOfTicket(
   db: Kysely<Database>,
   ticketId: number,
   attachmentId: string,
-  travellerId: number | null,
+  caller: SupportCaller | null,
 ): Promise<AttachmentRow | undefined> {
   let query = db
     .selectFrom('support_attachments as a')
@@ -244,8 +276,9 @@ export async function attachmentOfTicket(
     .selectAll('a')
     .where('a.id', '=', attachmentId)
     .where('t.id', '=', ticketId);
-  if (travellerId !== null) {
-    query = query.where('t.user_id', '=', travellerId).where('m.internal', '=', 0);
+  if (caller !== null) {
+    if ((await ticketOfCaller(db, caller, ticketId)) === undefined) return undefined;
+    query = query.where('m.internal', '=', 0);
   }
   return query.executeTakeFirst();
 }

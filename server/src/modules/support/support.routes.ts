@@ -18,6 +18,7 @@ import { errorResponses } from '../../lib/error-body.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { sendStoredAnswer } from '../../lib/stored-answer.ts';
 import { privateAnswer, requireSession } from '../../plugins/auth.ts';
+import type { SupportCallers } from './support.caller.ts';
 import type { SupportService } from './support.service.ts';
 import {
   ATTACHMENT_DOWNLOAD,
@@ -56,6 +57,11 @@ const ONCE_PER_DRAFT =
 const OWN =
   'Signed-in travellers only (401 otherwise); another user’s ticket is 404, as an unknown one.';
 
+const OWN_OR_VISITOR =
+  'Signed-in travellers, or visitors without an account whose browser an e-mailed link let in ' +
+  '(the visitor session cookie; their confirmed tickets only); 401 otherwise. Anyone else’s ' +
+  'ticket is 404, as an unknown one.';
+
 /** How images go with a message (docs/support.md "Attachments"), for the OpenAPI document. */
 export const ATTACHING = [
   `As a multipart form (\`body\` field, one \`files\` part per image) a message carries up to ${MAX_ATTACHMENTS} images:`,
@@ -66,13 +72,14 @@ export const ATTACHING = [
 
 /**
  * The traveller's support tickets (docs/support.md): list, open, read, reply, close, reopen.
- * Every route needs a session and answers `no-store`.
+ * Opening a ticket needs a session; the other routes a session or a visitor's session cookie
+ * (`support.caller.ts`). Every route answers `no-store`.
  */
-export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> = async (
-  app,
-  options,
-) => {
-  const { support } = options;
+export const supportRoutes: FastifyPluginAsyncZod<{
+  support: SupportService;
+  callers: SupportCallers;
+}> = async (app, options) => {
+  const { support, callers } = options;
   await app.register(multipart, { limits: MESSAGE_FORM_LIMITS });
   const ticketAnswer = (reply: Parameters<typeof privateAnswer>[0], ticket: unknown) =>
     privateAnswer(reply).send({ success: true as const, ticket });
@@ -80,18 +87,17 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
   app.get(
     '/api/support/tickets',
     {
-      config: { auth: 'session' },
+      onRequest: callers.guard,
       schema: {
         tags: ['support'],
         summary: 'The traveller’s support tickets, newest activity first, a page at a time',
-        description: `${OWN} \`status\` filters open or closed tickets; \`open\` counts the open ones (at most ${MAX_OPEN_TICKETS}).`,
+        description: `${OWN_OR_VISITOR} \`status\` filters open or closed tickets; \`open\` counts the open ones (at most ${MAX_OPEN_TICKETS}).`,
         querystring: SupportTicketsQuerySchema,
         response: { 200: SupportTicketsResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
-      const { user } = await requireSession(request);
-      const page = await support.list(user.id, request.query);
+      const page = await support.list(await callers.of(request), request.query);
       return privateAnswer(reply).send({ success: true as const, ...page });
     },
   );
@@ -133,18 +139,18 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
   app.get(
     '/api/support/tickets/:id',
     {
-      config: { auth: 'session' },
+      onRequest: callers.guard,
       schema: {
         tags: ['support'],
         summary: 'A support ticket with its conversation',
-        description: OWN,
+        description: OWN_OR_VISITOR,
         params: TicketParamsSchema,
         response: { 200: SupportTicketResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) => {
-      const { user } = await requireSession(request);
-      return ticketAnswer(reply, await support.ticket(user.id, request.params.id));
+      const caller = await callers.of(request);
+      return ticketAnswer(reply, await support.ticket(caller, request.params.id));
     },
   );
 
@@ -152,15 +158,15 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
     '/api/support/tickets/:id/messages',
     {
       config: {
-        auth: 'session',
         rateLimit: { max: SUPPORT_RATE_LIMITS.write, timeWindow: 60_000 },
         csrf: { multipart: true },
       },
+      onRequest: callers.guard,
       preValidation: readMessageForm,
       schema: {
         tags: ['support'],
         summary: 'Reply to a support ticket, with images or without',
-        description: `${OWN} Up to 10,000 characters; a closed ticket is 409 TICKET_CLOSED (reopen it first). ${ATTACHING} ${ONCE_PER_DRAFT}`,
+        description: `${OWN_OR_VISITOR} Up to 10,000 characters; a closed ticket is 409 TICKET_CLOSED (reopen it first). ${ATTACHING} ${ONCE_PER_DRAFT}`,
         headers: IDEMPOTENCY_HEADERS,
         params: TicketParamsSchema,
         body: jsonOrForm(TicketReplyRequestSchema, TicketReplyFormSchema),
@@ -171,12 +177,12 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
       },
     },
     async (request, reply) => {
-      const { user } = await requireSession(request);
+      const caller = await callers.of(request);
       const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
       const message = sentMessage<z.output<typeof TicketReplyRequestSchema>>(request);
       return sendStoredAnswer(
         reply,
-        await support.replyOnce(user.id, request.params.id, message, key),
+        await support.replyOnce(caller, request.params.id, message, key),
       );
     },
   );
@@ -184,19 +190,19 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
   app.get(
     '/api/support/tickets/:id/attachments/:attachmentId',
     {
-      config: { auth: 'session' },
+      onRequest: callers.guard,
       schema: {
         tags: ['support'],
         summary: 'Download an image of a support ticket’s conversation',
-        description: `${OWN} An image of a team note, or of another ticket, is 404 too.`,
+        description: `${OWN_OR_VISITOR} An image of a team note, or of another ticket, is 404 too.`,
         params: AttachmentParamsSchema,
         response: { 200: ATTACHMENT_DOWNLOAD, ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) => {
-      const { user } = await requireSession(request);
+      const caller = await callers.of(request);
       const { id, attachmentId } = request.params;
-      return sendAttachment(reply, await support.attachment(user.id, id, attachmentId));
+      return sendAttachment(reply, await support.attachment(caller, id, attachmentId));
     },
   );
 
@@ -205,9 +211,9 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
       `/api/support/tickets/:id/${action}`,
       {
         config: {
-          auth: 'session',
           rateLimit: { max: SUPPORT_RATE_LIMITS.write, timeWindow: 60_000 },
         },
+        onRequest: callers.guard,
         schema: {
           tags: ['support'],
           summary:
@@ -216,8 +222,8 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
               : 'Reopen a closed support ticket',
           description:
             action === 'close'
-              ? `${OWN} Closing a closed ticket changes nothing.`
-              : `${OWN} Reopening counts toward the open tickets: the sixth is 429 TOO_MANY_OPEN_TICKETS.`,
+              ? `${OWN_OR_VISITOR} Closing a closed ticket changes nothing.`
+              : `${OWN_OR_VISITOR} Reopening counts toward the open tickets: the sixth is 429 TOO_MANY_OPEN_TICKETS.`,
           params: TicketParamsSchema,
           response: {
             200: SupportTicketResponseSchema,
@@ -226,11 +232,11 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
         },
       },
       async (request, reply) => {
-        const { user } = await requireSession(request);
+        const caller = await callers.of(request);
         const ticket =
           action === 'close'
-            ? await support.close(user.id, request.params.id)
-            : await support.reopen(user.id, request.params.id);
+            ? await support.close(caller, request.params.id)
+            : await support.reopen(caller, request.params.id);
         return ticketAnswer(reply, ticket);
       },
     );

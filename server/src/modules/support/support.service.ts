@@ -18,6 +18,7 @@ import {
   type StagedAttachments,
   type SupportAttachments,
 } from './support.attachments.ts';
+import { callerScope, type SupportCaller } from './support.caller.ts';
 import { notFound, summaryOf } from './support.views.ts';
 import {
   attachmentOfTicket,
@@ -27,10 +28,11 @@ import {
   lockTraveller,
   messagesOfTicket,
   moveTicket,
-  ticketOfUser,
-  ticketsOfUser,
+  ticketOfCaller,
+  ticketsOfCaller,
   touchTicket,
 } from './support.repository.ts';
+import { claimVisitorTickets } from './support.visitor-repository.ts';
 
 /** The SPEC §5 text of the sixth open ticket. */
 export const TOO_MANY_OPEN_TEXT = 'You have too many open tickets';
@@ -59,9 +61,9 @@ function tooManyOpen(): ServiceError {
   });
 }
 
-/** The traveller's open ticket, or why they cannot write to it (404, or 409 when closed). */
-async function writableTicket(db: Kysely<Database>, userId: number, ticketId: number) {
-  const row = await ticketOfUser(db, userId, ticketId);
+/** The caller's open ticket, or why they cannot write to it (404, or 409 when closed). */
+async function writableTicket(db: Kysely<Database>, caller: SupportCaller, ticketId: number) {
+  const row = await ticketOfCaller(db, caller, ticketId);
   if (row === undefined) throw notFound();
   if (row.status !== 'open') {
     throw new ServiceError('TICKET_CLOSED', 'support.error.closed', {
@@ -92,9 +94,21 @@ export class SupportService {
     return this.#options.now().toISOString();
   }
 
-  /** `GET /api/support/tickets`: a page of the traveller's tickets, newest activity first. */
-  async list(userId: number, query: { status?: 'open' | 'closed' | undefined; page: number }) {
-    const { rows, total } = await ticketsOfUser(this.#db, userId, {
+  /**
+   * A signed-in user whose address is confirmed takes over the confirmed tickets a visitor wrote
+   * from that address before the account existed (docs/support.md "Visitors without an account").
+   */
+  async #claim(caller: SupportCaller): Promise<void> {
+    if (caller.userId !== undefined) await claimVisitorTickets(this.#db, caller.userId);
+  }
+
+  /** `GET /api/support/tickets`: a page of the caller's tickets, newest activity first. */
+  async list(
+    caller: SupportCaller,
+    query: { status?: 'open' | 'closed' | undefined; page: number },
+  ) {
+    await this.#claim(caller);
+    const { rows, total } = await ticketsOfCaller(this.#db, caller, {
       status: query.status,
       limit: TICKETS_PAGE_SIZE,
       offset: (query.page - 1) * TICKETS_PAGE_SIZE,
@@ -103,7 +117,7 @@ export class SupportService {
       tickets: rows.map(summaryOf),
       page: query.page,
       pages: Math.max(1, Math.ceil(total / TICKETS_PAGE_SIZE)),
-      open: await countOpenTickets(this.#db, userId),
+      open: await countOpenTickets(this.#db, caller),
     };
   }
 
@@ -143,7 +157,7 @@ export class SupportService {
     const now = this.#now();
     const ticketId = await this.#db.transaction().execute(async (trx) => {
       await lockTraveller(trx, userId);
-      if ((await countOpenTickets(trx, userId)) >= MAX_OPEN_TICKETS) throw tooManyOpen();
+      if ((await countOpenTickets(trx, { userId })) >= MAX_OPEN_TICKETS) throw tooManyOpen();
       return insertTicket(trx, {
         user_id: userId,
         subject: request.subject,
@@ -159,12 +173,13 @@ export class SupportService {
         waiting_since: now,
       });
     });
-    return this.ticket(userId, ticketId);
+    return this.ticket({ userId }, ticketId);
   }
 
   /** `GET /api/support/tickets/{id}`: the ticket and its conversation (no team notes). */
-  async ticket(userId: number, ticketId: number): Promise<SupportTicket> {
-    const row = await ticketOfUser(this.#db, userId, ticketId);
+  async ticket(caller: SupportCaller, ticketId: number): Promise<SupportTicket> {
+    await this.#claim(caller);
+    const row = await ticketOfCaller(this.#db, caller, ticketId);
     if (row === undefined) throw notFound();
     const messages = await messagesOfTicket(this.#db, ticketId, { internal: false });
     const attachments = await this.#options.attachments.byMessage(
@@ -190,20 +205,20 @@ export class SupportService {
    * adding the message twice (the key is the draft's, per traveller and ticket).
    */
   async replyOnce(
-    userId: number,
+    caller: SupportCaller,
     ticketId: number,
     message: { body: string; files: readonly File[] },
     key: string | null,
   ): Promise<StoredAnswer> {
     const work = async () => ({
       success: true as const,
-      ticket: await this.reply(userId, ticketId, message.body, message.files),
+      ticket: await this.reply(caller, ticketId, message.body, message.files),
     });
     if (key === null) return { status: 200, body: JSON.stringify(await work()) };
     return answerOncePerKey(
       this.#db,
       {
-        scope: `support-reply:${userId}:${ticketId}`,
+        scope: `support-reply:${callerScope(caller)}:${ticketId}`,
         key,
         // The images by what the traveller chose: their names, types and sizes.
         fingerprint: fingerprintOf({
@@ -223,7 +238,7 @@ export class SupportService {
    * their files are kept together or not at all.
    */
   async reply(
-    userId: number,
+    caller: SupportCaller,
     ticketId: number,
     body: string,
     files: readonly File[] = [],
@@ -231,18 +246,18 @@ export class SupportService {
     let staged: StagedAttachments | null = null;
     if (files.length > 0) {
       // Nothing is decoded for a ticket that cannot take the message.
-      await writableTicket(this.#db, userId, ticketId);
+      await writableTicket(this.#db, caller, ticketId);
       staged = await this.#options.attachments.stage(files);
     }
     const now = this.#now();
     await withStaged(staged, () =>
       this.#db.transaction().execute(async (trx) => {
-        await lockTraveller(trx, userId);
-        await writableTicket(trx, userId, ticketId);
+        if (caller.userId !== undefined) await lockTraveller(trx, caller.userId);
+        await writableTicket(trx, caller, ticketId);
         const messageId = await insertMessage(trx, {
           ticket_id: ticketId,
           author: 'traveller',
-          author_user_id: userId,
+          author_user_id: caller.userId ?? null,
           body,
           internal: 0,
           created_at: now,
@@ -251,7 +266,7 @@ export class SupportService {
         await touchTicket(trx, ticketId, now, 'traveller');
       }),
     );
-    return this.ticket(userId, ticketId);
+    return this.ticket(caller, ticketId);
   }
 
   /**
@@ -259,33 +274,33 @@ export class SupportService {
    * ticket (never of a team note); NOT_FOUND otherwise, as for a ticket that is not theirs.
    */
   async attachment(
-    userId: number,
+    caller: SupportCaller,
     ticketId: number,
     attachmentId: string,
   ): Promise<AttachmentFile> {
-    const row = await attachmentOfTicket(this.#db, ticketId, attachmentId, userId);
+    const row = await attachmentOfTicket(this.#db, ticketId, attachmentId, caller);
     if (row === undefined) throw notFound();
     return this.#options.attachments.file(row);
   }
 
   /** `POST /api/support/tickets/{id}/close`: solved; closing a closed ticket changes nothing. */
-  async close(userId: number, ticketId: number): Promise<SupportTicket> {
-    const row = await ticketOfUser(this.#db, userId, ticketId);
+  async close(caller: SupportCaller, ticketId: number): Promise<SupportTicket> {
+    const row = await ticketOfCaller(this.#db, caller, ticketId);
     if (row === undefined) throw notFound();
     await moveTicket(this.#db, ticketId, 'open', 'closed', this.#now());
-    return this.ticket(userId, ticketId);
+    return this.ticket(caller, ticketId);
   }
 
   /** `POST /api/support/tickets/{id}/reopen`: open again, within the open-ticket limit. */
-  async reopen(userId: number, ticketId: number): Promise<SupportTicket> {
+  async reopen(caller: SupportCaller, ticketId: number): Promise<SupportTicket> {
     await this.#db.transaction().execute(async (trx) => {
-      await lockTraveller(trx, userId);
-      const row = await ticketOfUser(trx, userId, ticketId);
+      if (caller.userId !== undefined) await lockTraveller(trx, caller.userId);
+      const row = await ticketOfCaller(trx, caller, ticketId);
       if (row === undefined) throw notFound();
       if (row.status === 'open') return;
-      if ((await countOpenTickets(trx, userId)) >= MAX_OPEN_TICKETS) throw tooManyOpen();
+      if ((await countOpenTickets(trx, caller)) >= MAX_OPEN_TICKETS) throw tooManyOpen();
       await moveTicket(trx, ticketId, 'closed', 'open', this.#now());
     });
-    return this.ticket(userId, ticketId);
+    return this.ticket(caller, ticketId);
   }
 }

@@ -245,6 +245,53 @@ describe(`support attachments (${dialectUnderTest()})`, () => {
     expect(storedFiles()).toEqual(before);
   });
 
+  it('takes images from a visitor without an account and lets only that visitor download them', async () => {
+    /** A visitor's confirmed request: the cookie the e-mailed link gives and the ticket. */
+    const visitor = async (email: string) => {
+      const asked = await call('POST', '/api/support/requests', null, {
+        email,
+        subject: 'Damaged bag',
+        description: 'The handle came off.',
+      });
+      expect(asked.statusCode, asked.body).toBe(202);
+      const mail = await api
+        .app()
+        .db.selectFrom('mail_outbox')
+        .select('text_body')
+        .where('to_address', '=', email)
+        .executeTakeFirstOrThrow();
+      const token = /support\/email\/([0-9a-f]{40})\/verify/.exec(mail.text_body)?.[1] ?? '';
+      const used = await call('POST', `/api/support/email/${token}/verify`, null, {});
+      expect(used.statusCode, used.body).toBe(200);
+      const cookie = used.cookies.find((item) => item.name === 'uq_support');
+      return {
+        cookie: `uq_support=${cookie?.value ?? ''}`,
+        ticketId: Number(used.json<{ next: string }>().next.split('/').pop()),
+      };
+    };
+    const mine = await visitor(`bag.${process.pid}.${Date.now()}@example.com`);
+    const other = await visitor(`other.${process.pid}.${Date.now()}@example.com`);
+    const image = await replyWithImage(
+      mine.cookie,
+      mine.ticketId,
+      'A photo of it.',
+      filePart(await testPng(), 'bag.png'),
+    );
+    const path = `/api/support/tickets/${mine.ticketId}/attachments/${image.id}`;
+    expect((await call('GET', path, mine.cookie)).statusCode).toBe(200);
+    expectApiError(await call('GET', path, other.cookie), 404, 'NOT_FOUND');
+    expectApiError(await call('GET', path, null), 401, 'ERROR_UNAUTHORIZED');
+    // Nobody who is nobody gets a form read: 401 before the images.
+    const form = multipartForm([{ field: 'body', value: 'Again' }, filePart(await testPng())]);
+    const before = storedFiles();
+    expectApiError(
+      await call('POST', `/api/support/tickets/${mine.ticketId}/messages`, null, form),
+      401,
+      'ERROR_UNAUTHORIZED',
+    );
+    expect(storedFiles()).toEqual(before);
+  });
+
   it('documents the uploads and the downloads in the OpenAPI document', async () => {
     const document = (await api.app().inject({ url: '/api/openapi.json' })).json<{
       paths: Record<

@@ -263,3 +263,4 @@ export const SupportEmailTokenParamsSchema = z.object({
 export const SupportEmailVerifyResponseSchema = z
   .object({ success: z.literal(true), next: z.string() })
   .meta({ id: 'SupportEmailVerifyResponse' });
+export type SupportEmailVerifyResponse = z.infer<typeof SupportEmailVerifyResponseSchema>;

@@ -202,8 +202,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
+              // Not guarded: a visitor without an account reads their ticket with the cookie its
+              // e-mailed link gave; without one the API's 401 leads to sign-in and back.
               path: paths.supportTicket.path,
-              loader: guarded(({ params }) => ({ id: requireTicketId(params) })),
+              loader: ({ params }) => ({ id: requireTicketId(params) }),
               lazy: async () => ({
                 Component: (await import('./routes/support.tsx')).SupportTicketRoute,
               }),
@@ -269,7 +271,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 Component: (await import('./routes/auth.tsx')).SignInLinkRoute,
               }),
             },
-            { path: paths.contactUs.path, ...content('contact-us') },
+            {
+              path: paths.contactUs.path,
+              lazy: async () => ({
+                Component: (await import('./routes/contact.tsx')).ContactRoute,
+              }),
+            },
             {
               path: paths.airlinesFlightsSearch.path,
               lazy: async () => ({

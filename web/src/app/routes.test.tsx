@@ -116,12 +116,20 @@ describe('legacy and e-mail-link routes', () => {
     ['/de/users/sign-in', '/signin', ''],
     ['/en/support/tickets/list', '/signin', '?redirectTo=%2Fsupport%2Ftickets%2F'],
     ['/en/support/ticket/open', '/signin', '?redirectTo=%2Fsupport%2Ftickets%2Fopen'],
-    ['/en/support/ticket/42/view', '/signin', '?redirectTo=%2Fsupport%2Fticket%2F42'],
   ])('%s redirects to %s%s', async (url, pathname, search) => {
     mockAppApi();
     const { router } = renderApp(url);
     await waitFor(() => expect(router.state.location.pathname).toBe(pathname), { timeout: 10_000 });
     expect(router.state.location.search).toBe(search);
+  });
+
+  it('/en/support/ticket/42/view redirects to the ticket, unguarded (a visitor may hold its e-mailed link’s cookie)', async () => {
+    mockAppApi({ 'GET /api/support/tickets/42': () => errorBody(404, 'NOT_FOUND') });
+    const { router } = renderApp('/en/support/ticket/42/view');
+    expect(
+      await screen.findByText('This ticket could not be found.', {}, { timeout: 10_000 }),
+    ).toBeDefined();
+    expect(router.state.location.pathname).toBe('/support/ticket/42');
   });
 
   it.each([
@@ -150,7 +158,6 @@ describe('auth gate', () => {
     '/bookings/AB12CD3/open-ticket',
     '/support/tickets/',
     '/support/tickets/open',
-    '/support/ticket/7',
     '/account',
   ])('sends an anonymous visitor from %s to sign in, remembering the page', async (url) => {
     const api = mockAppApi();
@@ -159,6 +166,15 @@ describe('auth gate', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe(url);
     // Asked at start-up and again before the guarded route.
     expect(api.calls.filter((call) => call === 'GET /api/users/current').length).toBe(2);
+  });
+
+  it('sends an anonymous visitor whom the server does not know from a ticket to sign in, remembering it', async () => {
+    mockAppApi({ 'GET /api/support/tickets/7': () => errorBody(401, 'ERROR_UNAUTHORIZED') });
+    const { router } = renderApp('/support/ticket/7');
+    expect(await findPageHeading('Sign in')).toBeDefined();
+    expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe(
+      '/support/ticket/7',
+    );
   });
 
   it('lets a signed-in visitor in, with the avatar and the signed-in drawer', async () => {

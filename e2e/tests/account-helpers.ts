@@ -2,8 +2,10 @@ import type { Page } from '@playwright/test';
 import { expect } from '../fixtures/test.ts';
 
 /** Registers and confirms an account through the API and the development mailbox. */
-export async function signedInAccount(page: Page): Promise<{ email: string; firstName: string }> {
-  const email = `pwa.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+export async function signedInAccount(
+  page: Page,
+  email = `pwa.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`,
+): Promise<{ email: string; firstName: string }> {
   const firstName = 'Valentina';
   const registered = await page.request.post('/api/users/register', {
     data: { firstName, lastName: 'Tereshkova', email, password: 'a long secret phrase' },
@@ -13,10 +15,14 @@ export async function signedInAccount(page: Page): Promise<{ email: string; firs
   await expect
     .poll(async () => {
       const mailbox = await (await page.request.get('/dev/mailbox')).text();
-      const start = mailbox.indexOf(`data-to="${email}"`);
-      if (start < 0) return '';
-      const article = mailbox.slice(start, mailbox.indexOf('</article>', start));
-      token = /\/([0-9a-f]{40})(?:\b|\/)/.exec(article)?.[1] ?? '';
+      // The address's confirmation, not any other mail it may have had (support answers).
+      const article =
+        mailbox
+          .split('<article')
+          .find(
+            (part) => part.includes(`data-to="${email}"`) && part.includes('/confirm-email/'),
+          ) ?? '';
+      token = /\/confirm-email\/([0-9a-f]{40})\b/.exec(article)?.[1] ?? '';
       return token;
     })
     .not.toBe('');

@@ -195,3 +195,79 @@ test('the support desk is refused in words to a traveller without the role', asy
   const answer = await page.request.get('/api/support/desk/tickets');
   expect(answer.status()).toBe(403);
 });
+
+/** The site path of the support link (verify or open) in a mail of the development mailbox. */
+function supportLinkIn(mail: string): string {
+  const path = /\/[a-z]{2}(?:_[A-Z]{2})?\/support\/email\/[A-Za-z0-9]{40}\/verify/.exec(mail)?.[0];
+  if (!path) throw new Error(`no support link in: ${mail.slice(0, 500)}`);
+  return path;
+}
+
+/** The hand-off page of an e-mailed support link: the visitor presses its one button. */
+async function followSupportLink(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/api\/support\/email\/[A-Za-z0-9]{40}\/verify$/);
+  await page.getByRole('button').first().click();
+  await expect(page).toHaveURL(/\/support\/ticket\/\d+$/);
+}
+
+test('a visitor without an account writes from the contact page, confirms the address, and reads the answer from its e-mail', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const email = `visitor.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto('/contact-us');
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Write to our support team' }),
+  ).toBeVisible();
+  await page.getByLabel(/^Your e-mail address/).fill(email);
+  await page.getByLabel(/^Subject/).fill('Wheelchair at the gate');
+  await page.getByLabel(/^How can we help/).fill('My mother needs a wheelchair at the gate.');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `We sent a link to ${email}.` }),
+  ).toBeVisible();
+
+  // The address is confirmed through the mailed link; the ticket then opens in this browser.
+  const verify = supportLinkIn(await mailTo(page, email, 'support/email/'));
+  await followSupportLink(page, verify);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Wheelchair at the gate' }),
+  ).toBeVisible();
+  await expect(page.getByText('My mother needs a wheelchair at the gate.')).toBeVisible();
+  // The link was single use.
+  const used = await page.request.post(verify.replace(/^\/[^/]+\/support/, '/api/support'), {
+    data: {},
+  });
+  expect(used.status()).toBe(410);
+
+  // The team answers from the desk; the visitor hears by e-mail, with a link that opens it.
+  const desk = await (await browser.newContext()).newPage();
+  const agent = await signedInAccount(desk);
+  grantAgentRole(agent.email);
+  await desk.goto('/support/desk');
+  await desk.getByRole('searchbox', { name: 'PNR or e-mail address' }).fill(email);
+  await desk.getByRole('button', { name: 'Search' }).click();
+  await desk.getByRole('link', { name: 'Wheelchair at the gate' }).click();
+  await expect(desk.getByRole('complementary', { name: 'About this ticket' })).toContainText(email);
+  await desk.getByLabel('Reply to the traveller').fill('A wheelchair will wait at gate B12.');
+  await desk.getByRole('button', { name: 'Send reply' }).click();
+  await expect(desk.getByText('A wheelchair will wait at gate B12.')).toBeVisible();
+  await desk.context().close();
+
+  const answer = await mailTo(page, email, 'The support team answered: Wheelchair at the gate');
+  const elsewhere = await (await browser.newContext()).newPage();
+  await followSupportLink(elsewhere, supportLinkIn(answer));
+  await expect(elsewhere.getByText('A wheelchair will wait at gate B12.')).toBeVisible();
+  await elsewhere.getByLabel('Your reply').fill('Thank you!');
+  await elsewhere.getByRole('button', { name: 'Send reply' }).click();
+  await expect(elsewhere.getByText('Thank you!')).toBeVisible();
+
+  // Signing up later with that address shows the ticket among the account's tickets.
+  await signedInAccount(elsewhere, email);
+  await elsewhere.goto('/support/tickets/');
+  await expect(elsewhere.getByRole('link', { name: 'Wheelchair at the gate' })).toBeVisible();
+  await elsewhere.context().close();
+});

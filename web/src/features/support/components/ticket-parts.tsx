@@ -186,7 +186,10 @@ export function Conversation({
     <ol className={styles.messages}>
       <li className={styles.message}>
         {heading(travellerName, ticket.createdAt)}
-        <strong>{ticket.shortDescription}</strong>
+        {/* A visitor's request has no short description of its own: it is the description's start. */}
+        {ticket.description.startsWith(ticket.shortDescription) ? null : (
+          <strong>{ticket.shortDescription}</strong>
+        )}
         <div>{ticket.description}</div>
       </li>
       {ticket.messages.map((message) => (

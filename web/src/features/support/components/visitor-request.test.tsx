@@ -31,6 +31,10 @@ describe('the contact page’s way to the support team', () => {
     expect(await screen.findByText('We answer every day.', {}, { timeout: 10_000 })).toBeDefined();
     await user.click(await screen.findByRole('button', { name: 'Send' }));
     expect(screen.getAllByText('Please fill in this field.')).toHaveLength(3);
+    // The keyboard is taken to the first field to fix.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText(/^Your e-mail address/)),
+    );
 
     await user.type(screen.getByLabelText(/^Your e-mail address/), 'ana@example.com');
     await user.type(screen.getByLabelText(/^Subject/), 'Name misspelt');
@@ -84,6 +88,7 @@ describe('the contact page’s way to the support team', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     const pnr = screen.getByLabelText(/^Booking reference/);
     await waitFor(() => expect(pnr.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(document.activeElement).toBe(pnr));
     expect(screen.getByText('No booking with this reference and surname.')).toBeDefined();
     expect(screen.getByLabelText<HTMLTextAreaElement>(/^How can we help/).value).toBe(
       'Where is my refund?',

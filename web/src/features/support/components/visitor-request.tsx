@@ -1,6 +1,6 @@
 import { MESSAGE_MAX, SUBJECT_MAX } from '@uniquair/contract/support';
 import type { MessageKey } from '@uniquair/i18n/messages';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { screenStyles } from '../../../components/layouts/screen.tsx';
@@ -55,7 +55,13 @@ function VisitorRequest() {
   const [values, setValues] = useState(EMPTY);
   const [checked, setChecked] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [attempts, setAttempts] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
   const text = (id: MessageKey) => intl.formatMessage({ id });
+  // After a refused try, the keyboard and the screen reader start at the first field to fix.
+  useEffect(() => {
+    if (attempts > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempts, send.error]);
 
   const bookingPartMissing = (field: 'pnr' | 'lastName') =>
     values[field].trim() === '' && values[field === 'pnr' ? 'lastName' : 'pnr'].trim() !== '';
@@ -77,6 +83,7 @@ function VisitorRequest() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
+    setAttempts(attempts + 1);
     const required: Field[] = ['email', 'subject', 'description'];
     if (
       required.some((field) => values[field].trim() === '') ||
@@ -132,7 +139,7 @@ function VisitorRequest() {
           {text('support.visitor.signIn')}
         </Link>
       </p>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form ref={form} className={styles.form} onSubmit={submit} noValidate>
         <LabelledInput
           label={text('support.visitor.email')}
           type="email"

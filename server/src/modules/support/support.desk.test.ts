@@ -146,6 +146,15 @@ describe(`support desk (${dialectUnderTest()})`, () => {
     const again = (await queue()).tickets.find((ticket) => ticket.id === older.id);
     expect(again?.waitingSince).toBe(clock.now().toISOString());
     expect(again?.travellerEmail).toBe(first.account.email);
+    // Waiting again, it goes back ahead of the answered tickets.
+    const other = await call(
+      'POST',
+      `/api/support/desk/tickets/${newer.id}/messages`,
+      agentCookie,
+      { body: 'Done.' },
+    );
+    expect(other.statusCode, other.body).toBe(200);
+    expect(ids(await queue())).toEqual([older.id, newer.id]);
   });
 
   it('shows the traveller and the booking; notes stay with the team; replies reach the traveller', async () => {

@@ -67,9 +67,13 @@ describe(`support tickets (${dialectUnderTest()})`, () => {
     return SupportTicketResponseSchema.parse(response.json()).ticket;
   }
 
-  it('shows and changes a ticket for its traveller only: others get 404, anonymous callers 401', async () => {
+  it('shows and changes a ticket for its traveller only: others (agents too) get 404, anonymous callers 401', async () => {
     const owner = await traveller();
     const other = await traveller();
+    // The team reads tickets at the desk; the traveller's routes are a traveller's own, for agents too.
+    const agentAccount = await createAccount(app);
+    expect(await app.userRoles.grant(agentAccount.email, 'support_agent')).toBe(true);
+    const agent = await signIn(app, agentAccount);
     const ticket = await open(owner);
     expect(ticket).toMatchObject({ ...TICKET, status: 'open', pnr: null, messages: [] });
 
@@ -81,6 +85,7 @@ describe(`support tickets (${dialectUnderTest()})`, () => {
     ];
     for (const [method, url, payload] of routes) {
       expectApiError(await call(method, url, other, payload), 404, 'NOT_FOUND');
+      expectApiError(await call(method, url, agent, payload), 404, 'NOT_FOUND');
       expectApiError(await call(method, url, null, payload), 401, 'ERROR_UNAUTHORIZED');
     }
     expectApiError(await call('GET', '/api/support/tickets', null), 401, 'ERROR_UNAUTHORIZED');

@@ -72,6 +72,10 @@ export const SupportTicketSummarySchema = z.object({
   pnr: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  unread: z.boolean().meta({
+    description:
+      'Something the reader has not read: for the traveller a reply from the team, for the desk a message from the traveller. False on a ticket just read.',
+  }),
 });
 export type SupportTicketSummary = z.infer<typeof SupportTicketSummarySchema>;
 
@@ -96,6 +100,10 @@ export const SupportTicketsResponseSchema = z
     pages: z.number().int().meta({ description: 'Number of pages (at least 1).' }),
     /** Open tickets of the traveller (at most `MAX_OPEN_TICKETS`). */
     open: z.number().int(),
+    unread: z
+      .number()
+      .int()
+      .meta({ description: 'Tickets of the traveller with a reply from the team not read yet.' }),
   })
   .meta({ id: 'SupportTickets' });
 export type SupportTicketsResponse = z.infer<typeof SupportTicketsResponseSchema>;

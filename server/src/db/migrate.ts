@@ -33,6 +33,7 @@ import * as createSupportTickets from './migrations/20261126160000_create_suppor
 import * as addSupportDesk from './migrations/20261126160100_add_support_desk.ts';
 import * as createSupportAttachments from './migrations/20261126170000_create_support_attachments.ts';
 import * as addSupportVisitors from './migrations/20261126180000_add_support_visitors.ts';
+import * as addSupportReadMarkers from './migrations/20261126190000_add_support_read_markers.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -66,6 +67,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126160100_add_support_desk': addSupportDesk,
   '20261126170000_create_support_attachments': createSupportAttachments,
   '20261126180000_add_support_visitors': addSupportVisitors,
+  '20261126190000_add_support_read_markers': addSupportReadMarkers,
 };
 
 export interface MigrateOptions {

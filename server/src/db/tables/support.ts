@@ -29,6 +29,22 @@ export interface SupportTicketsTable {
   visitor_locale: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the visitor confirmed the address; until then their ticket is nowhere. */
   verified_at: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
+  /** The traveller's last message (the ticket itself, then each reply). */
+  traveller_wrote_at: ColumnType<
+    IsoInstant | null,
+    IsoInstant | null | undefined,
+    IsoInstant | null
+  >;
+  /** The team's last reply (notes aside); null before the first. */
+  agent_replied_at: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
+  /** When the traveller last read the ticket (or wrote on it). */
+  traveller_seen_at: ColumnType<
+    IsoInstant | null,
+    IsoInstant | null | undefined,
+    IsoInstant | null
+  >;
+  /** When an agent last read the ticket (or replied): one marker for the whole team. */
+  desk_seen_at: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
 }
 
 /** An e-mailed link of a visitor's ticket: `verify` confirms the address, `open` opens it. */

@@ -24,6 +24,7 @@ export type OutboxTopic =
   | 'payment.refund'
   | 'push.booking-status'
   | 'push.payment-trustly-paid'
+  | 'push.support-reply'
   | (string & {});
 
 /**

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { registerOutboxHandler, type OutboxContext } from '../outbox/outbox.service.ts';
 import { pushRecipients } from '../subscriptions/subscriptions.service.ts';
-import { bookingStatusMessage, trustlyPaidMessage, type PushMessage } from './push.messages.ts';
+import {
+  bookingStatusMessage,
+  supportReplyMessage,
+  trustlyPaidMessage,
+  type PushMessage,
+} from './push.messages.ts';
 import type { PushOutcome, PushSender, SendOptions } from './push.sender.ts';
 
 /** The payload the booking and payment modules write for push topics. */
@@ -67,6 +72,20 @@ async function deliver(
   return outcomes;
 }
 
+/** The payload the support desk writes when the team replies to a signed-in traveller. */
+export interface SupportReplyPushPayload {
+  readonly ticketId: number;
+  readonly userId: number;
+}
+
+function parseSupportReplyPayload(payload: unknown): SupportReplyPushPayload {
+  const value = (payload ?? {}) as Partial<Record<keyof SupportReplyPushPayload, unknown>>;
+  if (typeof value.ticketId !== 'number' || typeof value.userId !== 'number') {
+    throw new Error('support push payload without ticketId and userId');
+  }
+  return { ticketId: value.ticketId, userId: value.userId };
+}
+
 /** When the hold of a booking still waiting for its money ends (for the app's expiry notice). */
 async function holdExpiryOf(context: OutboxContext, bookingId: number): Promise<string | null> {
   const row = await context.db
@@ -81,7 +100,8 @@ async function holdExpiryOf(context: OutboxContext, bookingId: number): Promise<
  * The outbox topics of Web Push (DESIGN §6: side effects after commit, once):
  * `push.booking-status` → a `booking.status` message, `push.payment-trustly-paid` → a
  * `payment.trustly.paid` message, to the booking owner's subscriptions and to those linked to the
- * booking through its device tokens.
+ * booking through its device tokens; `push.support-reply` → a `support.reply` message to the
+ * subscriptions of the ticket's traveller.
  */
 export function registerPushHandlers(app: FastifyInstance, sender: PushSender): void {
   registerOutboxHandler(app, 'push.booking-status', async (payload, context) => {
@@ -93,6 +113,23 @@ export function registerPushHandlers(app: FastifyInstance, sender: PushSender): 
       (locale) => bookingStatusMessage(locale, booking),
       `booking-${booking.pnr}`,
     );
+  });
+  registerOutboxHandler(app, 'push.support-reply', async (payload, context) => {
+    const reply = parseSupportReplyPayload(payload);
+    const outcomes: PushOutcome[] = [];
+    for (const subscription of await pushRecipients.ofUser(context.db, reply.userId)) {
+      outcomes.push(
+        await sender.send(
+          subscription,
+          await supportReplyMessage(subscription.locale, reply),
+          // An answer matters for a day, like a booking's news.
+          { ...BOOKING_PUSH, topic: `support-${reply.ticketId}` },
+        ),
+      );
+    }
+    if (outcomes.includes('retry')) {
+      throw new Error(`push for ticket ${reply.ticketId}: a push service asked to try again`);
+    }
   });
   registerOutboxHandler(app, 'push.payment-trustly-paid', async (payload, context) => {
     const booking = parseBookingPushPayload(payload);

@@ -8,9 +8,11 @@ import { loadMessages } from '@uniquair/i18n/messages';
  * carries no personal data beyond the PNR.
  */
 export interface PushMessage {
-  readonly type: 'booking.status' | 'payment.trustly.paid' | 'app.update';
+  readonly type: 'booking.status' | 'payment.trustly.paid' | 'app.update' | 'support.reply';
   readonly data: {
     readonly pnr?: string;
+    /** `support.reply`: the ticket the team answered. */
+    readonly ticketId?: number;
     readonly status?: string;
     readonly holdExpiresAt?: string;
   };
@@ -70,6 +72,32 @@ export async function bookingStatusMessage(
       options: {
         body: t(STATUS_TEXT[booking.status] ?? 'push.bookingStatus.updated'),
         tag: `booking-${booking.pnr}`,
+        lang: language,
+        icon: ICON,
+        badge: BADGE,
+        actions: [{ action: 'view', title: t('push.view') }],
+      },
+    },
+  };
+}
+
+/**
+ * `support.reply`: the support team answered a ticket; the notification opens it. Names the
+ * ticket by its number only: what the traveller wrote stays off the push services.
+ */
+export async function supportReplyMessage(
+  locale: string,
+  ticket: { readonly ticketId: number },
+): Promise<PushMessage> {
+  const { t, language } = await formatter(locale);
+  return {
+    type: 'support.reply',
+    data: { ticketId: ticket.ticketId },
+    notification: {
+      title: t('push.supportReply.title'),
+      options: {
+        body: t('push.supportReply.body', { id: String(ticket.ticketId) }),
+        tag: `support-${ticket.ticketId}`,
         lang: language,
         icon: ICON,
         badge: BADGE,

@@ -110,6 +110,19 @@ export async function subscriptionsOfBooking(
     .execute();
 }
 
+/** The subscriptions of a signed-in user's browsers (a support reply). */
+export async function subscriptionsOfUser(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<PushSubscriptionRow[]> {
+  return db
+    .selectFrom('push_subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
 /** Every subscription, a page at a time (app-update notices). */
 export async function subscriptionsAfter(
   db: Kysely<Database>,

@@ -13,6 +13,7 @@ import {
   linkBookings,
   subscriptionsAfter,
   subscriptionsOfBooking,
+  subscriptionsOfUser,
   upsertSubscription,
   type PushSubscriptionRow,
 } from './subscriptions.repository.ts';
@@ -24,11 +25,12 @@ export type PushRecipient = PushSubscriptionRow;
 
 /**
  * What the push module reads and prunes of the kept subscriptions: those that hear about a
- * booking, all of them a page at a time (app-update notices), and one its push service no longer
+ * booking, those of a user's browsers, all of them a page at a time (app-update notices), and one its push service no longer
  * knows (deleted by endpoint).
  */
 export const pushRecipients = {
   ofBooking: subscriptionsOfBooking,
+  ofUser: subscriptionsOfUser,
   after: subscriptionsAfter,
   forget: deleteSubscriptionByEndpoint,
 };

@@ -4,6 +4,7 @@ import {
   DeskTicketResponseSchema,
   DeskTicketsResponseSchema,
   SupportTicketResponseSchema,
+  SupportTicketsResponseSchema,
 } from '@uniquair/contract/support';
 import { CurrentUserResponseSchema } from '@uniquair/contract/users';
 import {
@@ -155,6 +156,65 @@ describe(`support desk (${dialectUnderTest()})`, () => {
     );
     expect(other.statusCode, other.body).toBe(200);
     expect(ids(await queue())).toEqual([older.id, newer.id]);
+  });
+
+  it('marks what each side has not read, and writes a Web Push of the team’s reply (not of a note)', async () => {
+    const { account, cookie } = await traveller();
+    const ticket = await openTicket(cookie, 'Unread markers');
+    const travellerList = async () => {
+      const response = await call('GET', '/api/support/tickets', cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      return SupportTicketsResponseSchema.parse(response.json());
+    };
+    const onDesk = async () => (await queue()).tickets.find((item) => item.id === ticket.id);
+    const pushes = async () =>
+      (
+        await app.db
+          .selectFrom('outbox')
+          .selectAll()
+          .where('topic', '=', 'push.support-reply')
+          .execute()
+      )
+        .map((row) => JSON.parse(row.payload) as { ticketId: number; userId: number })
+        .filter((payload) => payload.ticketId === ticket.id);
+
+    // New for the team until an agent opens it; the traveller has nothing to read.
+    expect((await onDesk())?.unread).toBe(true);
+    expect((await travellerList()).tickets.find((item) => item.id === ticket.id)?.unread).toBe(
+      false,
+    );
+    clock.advance(60_000);
+    const read = await call('GET', `/api/support/desk/tickets/${ticket.id}`, agentCookie);
+    expect(DeskTicketResponseSchema.parse(read.json()).ticket.unread).toBe(false);
+    expect((await onDesk())?.unread).toBe(false);
+
+    // A note is the team's own: nothing new for the traveller, no push.
+    clock.advance(60_000);
+    await call('POST', `/api/support/desk/tickets/${ticket.id}/messages`, agentCookie, {
+      body: 'Checking with the airline.',
+      internal: true,
+    });
+    expect((await travellerList()).unread).toBe(0);
+    expect(await pushes()).toEqual([]);
+
+    // The team's reply: new for the traveller until they open it, and a push to their browsers.
+    clock.advance(60_000);
+    await call('POST', `/api/support/desk/tickets/${ticket.id}/messages`, agentCookie, {
+      body: 'The airline confirmed it.',
+    });
+    const listed = await travellerList();
+    expect(listed.tickets.find((item) => item.id === ticket.id)?.unread).toBe(true);
+    expect(listed.unread).toBe(1);
+    expect(await pushes()).toEqual([{ ticketId: ticket.id, userId: account.id }]);
+    clock.advance(60_000);
+    const opened = await call('GET', `/api/support/tickets/${ticket.id}`, cookie);
+    expect(SupportTicketResponseSchema.parse(opened.json()).ticket.unread).toBe(false);
+    expect((await travellerList()).unread).toBe(0);
+
+    // The traveller's answer is new for the team again.
+    clock.advance(60_000);
+    await call('POST', `/api/support/tickets/${ticket.id}/messages`, cookie, { body: 'Thanks!' });
+    expect((await onDesk())?.unread).toBe(true);
   });
 
   it('shows the traveller and the booking; notes stay with the team; replies reach the traveller', async () => {

@@ -6,6 +6,7 @@ import {
 } from '@uniquair/contract/support';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
+import { enqueue } from '../outbox/outbox.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import {
   withStaged,
@@ -18,6 +19,7 @@ import {
   deskQueue,
   insertMessage,
   messagesOfTicket,
+  markTicketSeen,
   moveTicket,
   ticketForDesk,
   touchTicket,
@@ -39,6 +41,8 @@ export interface SupportDeskOptions {
   bookingSummary: (bookingId: number) => Promise<DeskBooking>;
   /** The images sent with messages. */
   attachments: SupportAttachments;
+  /** Called after a commit that wrote outbox entries (the reply's Web Push). */
+  afterOutboxWrite: () => void;
   /** Who a reply is e-mailed to, with its link (`support.visitors.ts`). */
   replyRecipient: (trx: Kysely<Database>, row: RepliedTicket) => Promise<ReplyRecipient | null>;
 }
@@ -68,7 +72,7 @@ export class SupportDesk {
       offset: (query.page - 1) * TICKETS_PAGE_SIZE,
     });
     const tickets = rows.map((row): DeskTicketSummary => ({
-      ...summaryOf(row),
+      ...summaryOf(row, 'desk'),
       travellerEmail: row.traveller_email,
       waitingSince: row.waiting_since,
     }));
@@ -78,13 +82,16 @@ export class SupportDesk {
   async ticket(ticketId: number): Promise<DeskTicket> {
     const row = await ticketForDesk(this.#db, ticketId);
     if (row === undefined) throw notFound();
+    // Shown to an agent: the traveller's messages are read by the team now.
+    await markTicketSeen(this.#db, ticketId, 'desk', this.#options.now().toISOString());
     const messages = await messagesOfTicket(this.#db, ticketId, { internal: true });
     const attachments = await this.#options.attachments.byMessage(
       this.#db,
       messages.map((message) => Number(message.id)),
     );
     return {
-      ...summaryOf(row),
+      ...summaryOf(row, 'desk'),
+      unread: false,
       description: row.description,
       waitingSince: row.waiting_since,
       traveller:
@@ -112,7 +119,8 @@ export class SupportDesk {
   }
 
   /**
-   * The team's reply (the traveller's wait ends and they get an e-mail, in the same transaction)
+   * The team's reply (the traveller's wait ends and they get an e-mail and a Web Push, written in
+   * the same transaction)
    * or internal note (nothing changes for the traveller), with the images sent with it (kept
    * with the message or not at all, as the traveller's). A closed ticket takes notes only: a
    * reply is 409 TICKET_CLOSED.
@@ -153,9 +161,21 @@ export class SupportDesk {
             values: { subject: row.subject },
           });
         }
+        // A signed-in traveller's browsers that take notifications show it too; it opens the ticket.
+        if (row.user_id !== null) {
+          await enqueue(
+            trx,
+            'push.support-reply',
+            { ticketId, userId: Number(row.user_id) },
+            new Date(now),
+          );
+        }
       }),
     );
-    if (!message.internal) this.#options.mail.kick();
+    if (!message.internal) {
+      this.#options.mail.kick();
+      this.#options.afterOutboxWrite();
+    }
     return this.ticket(ticketId);
   }
 

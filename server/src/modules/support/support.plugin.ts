@@ -81,6 +81,7 @@ export const supportPlugin = fp(
       mail: app.mail,
       publicUrl: options.publicUrl,
       replyRecipient: (trx, row) => visitors.replyRecipient(trx, row),
+      afterOutboxWrite: () => app.outbox.kick(),
     });
     await app.register(supportDeskRoutes, { desk });
   },

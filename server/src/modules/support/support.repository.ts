@@ -54,13 +54,38 @@ export async function countOpenTickets(
   return Number(row.count);
 }
 
+/** The caller's tickets with a reply from the team they have not read (`isUnread`). */
+export async function countUnreadTickets(
+  db: Kysely<Database>,
+  caller: SupportCaller,
+): Promise<number> {
+  const row = await db
+    .selectFrom('support_tickets')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(ofCaller(caller))
+    .where('agent_replied_at', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb('traveller_seen_at', 'is', null),
+        eb('traveller_seen_at', '<', eb.ref('agent_replied_at')),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function insertTicket(
   trx: Kysely<Database>,
   ticket: Insertable<SupportTicketsTable>,
 ): Promise<number> {
   const row = await trx
     .insertInto('support_tickets')
-    .values(ticket)
+    // The ticket is the traveller's first message, read by them as they write it.
+    .values({
+      traveller_wrote_at: ticket.created_at,
+      traveller_seen_at: ticket.created_at,
+      ...ticket,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -168,6 +193,10 @@ export async function touchTicket(
       updated_at: now,
       last_activity_at: now,
       waiting_since: by === 'agent' ? null : eb.fn.coalesce('waiting_since', eb.val(now)),
+      // Whoever writes has read the ticket; the other side has something new.
+      ...(by === 'agent'
+        ? { agent_replied_at: now, desk_seen_at: now }
+        : { traveller_wrote_at: now, traveller_seen_at: now }),
     }))
     .where('id', '=', ticketId)
     .execute();
@@ -299,4 +328,18 @@ export async function storedAttachmentKeys(
     for (const row of rows) known.add(row.storage_key);
   }
   return known;
+}
+
+/** Marks the ticket read by its traveller (`traveller`) or by the team (`desk`) at `now`. */
+export async function markTicketSeen(
+  db: Kysely<Database>,
+  ticketId: number,
+  side: 'traveller' | 'desk',
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('support_tickets')
+    .set(side === 'traveller' ? { traveller_seen_at: now } : { desk_seen_at: now })
+    .where('id', '=', ticketId)
+    .execute();
 }

@@ -23,10 +23,12 @@ import { notFound, summaryOf } from './support.views.ts';
 import {
   attachmentOfTicket,
   countOpenTickets,
+  countUnreadTickets,
   insertMessage,
   insertTicket,
   lockTraveller,
   messagesOfTicket,
+  markTicketSeen,
   moveTicket,
   ticketOfCaller,
   ticketsOfCaller,
@@ -114,10 +116,11 @@ export class SupportService {
       offset: (query.page - 1) * TICKETS_PAGE_SIZE,
     });
     return {
-      tickets: rows.map(summaryOf),
+      tickets: rows.map((row) => summaryOf(row, 'traveller')),
       page: query.page,
       pages: Math.max(1, Math.ceil(total / TICKETS_PAGE_SIZE)),
       open: await countOpenTickets(this.#db, caller),
+      unread: await countUnreadTickets(this.#db, caller),
     };
   }
 
@@ -181,13 +184,16 @@ export class SupportService {
     await this.#claim(caller);
     const row = await ticketOfCaller(this.#db, caller, ticketId);
     if (row === undefined) throw notFound();
+    // Shown to its traveller: what the team wrote is read now.
+    await markTicketSeen(this.#db, ticketId, 'traveller', this.#now());
     const messages = await messagesOfTicket(this.#db, ticketId, { internal: false });
     const attachments = await this.#options.attachments.byMessage(
       this.#db,
       messages.map((message) => Number(message.id)),
     );
     return {
-      ...summaryOf(row),
+      ...summaryOf(row, 'traveller'),
+      unread: false,
       description: row.description,
       messages: messages.map((message) => ({
         id: Number(message.id),

@@ -33,6 +33,11 @@ export function usePushMessages(
         void checkForUpdate();
         return;
       }
+      if (message.type === 'support.reply') {
+        // The team answered: the tickets and their unread markers are read again.
+        void queryClient.invalidateQueries({ queryKey: ['support'] });
+        return;
+      }
       const pnr = message.data.pnr;
       if (!pnr) return;
       void queryClient.invalidateQueries({ queryKey: bookingKey(pnr) });

@@ -51,7 +51,26 @@ describe('push messages', () => {
     expect(message && notificationTarget(message)).toBe('/');
   });
 
+  it('opens the ticket the support team answered', () => {
+    const message = parsePushMessage(
+      JSON.stringify({
+        type: 'support.reply',
+        data: { ticketId: 42 },
+        notification: { title: 'New reply from support', options: { tag: 'support-42' } },
+      }),
+    );
+    expect(message?.data).toEqual({ ticketId: 42 });
+    expect(message && notificationTarget(message)).toBe('/support/ticket/42');
+  });
+
   it.each([
+    JSON.stringify({ type: 'support.reply', data: {}, notification: { title: 'x' } }),
+    JSON.stringify({
+      type: 'support.reply',
+      data: { ticketId: '42' },
+      notification: { title: 'x' },
+    }),
+    JSON.stringify({ type: 'support.reply', data: { ticketId: -1 }, notification: { title: 'x' } }),
     'not json',
     '[]',
     JSON.stringify({ type: 'other', data: { pnr: 'ABC1234' }, notification: { title: 'x' } }),

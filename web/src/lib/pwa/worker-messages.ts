@@ -11,7 +11,12 @@ export const CLEAR_DATA_CACHES = 'CLEAR_DATA_CACHES';
 /** Worker → pages: a push message arrived. */
 export const PUSH_MESSAGE = 'PUSH_MESSAGE';
 
-export const PUSH_TYPES = ['booking.status', 'payment.trustly.paid', 'app.update'] as const;
+export const PUSH_TYPES = [
+  'booking.status',
+  'payment.trustly.paid',
+  'app.update',
+  'support.reply',
+] as const;
 export type PushType = (typeof PUSH_TYPES)[number];
 
 export interface PushNotificationOptions {
@@ -29,6 +34,8 @@ export interface PushMessage {
   readonly data: {
     readonly pnr?: string;
     readonly status?: string;
+    /** `support.reply`: the ticket the support team answered. */
+    readonly ticketId?: number;
     /** When the seat hold ends (ISO date-time), for a booking still waiting for its money. */
     readonly holdExpiresAt?: string;
   };
@@ -81,7 +88,17 @@ export function parsePushMessage(text: string): PushMessage | null {
   const type = value.type as PushType;
   const data = isRecord(value.data) ? value.data : {};
   const pnr = optionalString(data.pnr);
-  if (type !== 'app.update' && (pnr === undefined || !PNR.test(pnr))) return null;
+  const ticketId =
+    typeof data.ticketId === 'number' && Number.isSafeInteger(data.ticketId) && data.ticketId > 0
+      ? data.ticketId
+      : undefined;
+  if (
+    type === 'support.reply'
+      ? ticketId === undefined
+      : type !== 'app.update' && (pnr === undefined || !PNR.test(pnr))
+  ) {
+    return null;
+  }
   const notification = isRecord(value.notification) ? value.notification : {};
   const title = optionalString(notification.title);
   if (!title) return null;
@@ -92,6 +109,7 @@ export function parsePushMessage(text: string): PushMessage | null {
     data: {
       ...(pnr !== undefined ? { pnr: pnr.toUpperCase() } : {}),
       ...(status !== undefined ? { status } : {}),
+      ...(type === 'support.reply' && ticketId !== undefined ? { ticketId } : {}),
       ...(holdExpiresAt !== undefined && !Number.isNaN(Date.parse(holdExpiresAt))
         ? { holdExpiresAt }
         : {}),
@@ -102,5 +120,6 @@ export function parsePushMessage(text: string): PushMessage | null {
 
 /** The page a notification opens: the booking for booking messages, the app otherwise. */
 export function notificationTarget(message: PushMessage): string {
+  if (message.data.ticketId !== undefined) return `/support/ticket/${message.data.ticketId}`;
   return message.data.pnr !== undefined ? `/bookings/${message.data.pnr}` : '/';
 }

@@ -14,6 +14,7 @@ const ticket: DeskTicket = {
   pnr: 'K7Q2ZP4',
   createdAt: '2026-11-26T09:00:00.000Z',
   updatedAt: '2026-11-26T10:00:00.000Z',
+  unread: false,
   waitingSince: '2026-11-26T09:00:00.000Z',
   traveller: { email: 'ana@example.com', firstName: 'Ana', lastName: 'Petrova' },
   booking: {
@@ -74,7 +75,7 @@ describe('support desk screens', () => {
         const { messages: _m, description: _d, traveller: _t, booking: _b, ...summary } = ticket;
         return json({
           success: true,
-          tickets: [{ ...summary, travellerEmail: 'ana@example.com' }],
+          tickets: [{ ...summary, unread: true, travellerEmail: 'ana@example.com' }],
           page: 1,
           pages: 1,
         });
@@ -87,6 +88,8 @@ describe('support desk screens', () => {
       { timeout: 10_000 },
     );
     expect(link.getAttribute('href')).toBe('/support/desk/42');
+    // The traveller's message no agent has read yet is said in words.
+    expect(link.parentElement?.textContent).toBe('Seat for my childNew message');
     expect(
       screen.getByText(/^Ticket 42 · ana@example\.com · K7Q2ZP4 · waiting since /),
     ).toBeDefined();

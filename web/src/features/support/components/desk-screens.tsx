@@ -20,6 +20,7 @@ import styles from './support.module.css';
 import {
   TicketQuery,
   TicketsQuery,
+  UnreadTag,
   Conversation,
   Pager,
   STATUS_TEXT,
@@ -107,7 +108,10 @@ function Queue() {
             <ul className={styles.list}>
               {data.tickets.map((ticket) => (
                 <li key={ticket.id} className={styles.item}>
-                  <Link to={paths.supportDeskTicket.getHref(ticket.id)}>{ticket.subject}</Link>
+                  <p className={styles.subjectLine}>
+                    <Link to={paths.supportDeskTicket.getHref(ticket.id)}>{ticket.subject}</Link>
+                    <UnreadTag unread={ticket.unread} text="support.unread.message" />
+                  </p>
                   <p className={styles.meta}>
                     {[
                       intl.formatMessage({ id: 'support.desk.number' }, { id: ticket.id }),

@@ -15,6 +15,7 @@ const ticket: SupportTicket = {
   pnr: null,
   createdAt: '2026-11-26T09:00:00.000Z',
   updatedAt: '2026-11-26T10:00:00.000Z',
+  unread: false,
   messages: [],
 };
 

@@ -14,6 +14,7 @@ const ticket: SupportTicket = {
   pnr: 'K7Q2ZP4',
   createdAt: '2026-11-26T09:00:00.000Z',
   updatedAt: '2026-11-26T10:00:00.000Z',
+  unread: false,
   messages: [
     {
       id: 1,
@@ -36,7 +37,14 @@ describe('support screens', () => {
       'GET /api/support/tickets': ({ url }) => {
         asked.push(url.search);
         const { messages: _messages, description: _description, ...summary } = ticket;
-        return json({ success: true, tickets: [summary], page: 1, pages: 1, open: 1 });
+        return json({
+          success: true,
+          tickets: [{ ...summary, unread: true }],
+          page: 1,
+          pages: 1,
+          open: 1,
+          unread: 1,
+        });
       },
     });
     renderApp('/support/tickets/');
@@ -48,6 +56,9 @@ describe('support screens', () => {
     expect(link.getAttribute('href')).toBe('/support/ticket/42');
     expect(screen.getByText(/^Open, last activity .* · About booking K7Q2ZP4$/)).toBeDefined();
     expect(screen.getByText('1 open ticket (at most 5)')).toBeDefined();
+    // A reply not read yet is said in words beside the ticket, and counted.
+    expect(link.parentElement?.textContent).toBe('Seat for my childNew reply');
+    expect(screen.getByText('1 ticket with a reply you have not read')).toBeDefined();
     await user.click(screen.getByRole('radio', { name: 'Closed' }));
     await waitFor(() => expect(asked.at(-1)).toBe('?page=1&status=closed'));
   });

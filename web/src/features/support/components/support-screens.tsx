@@ -25,6 +25,7 @@ import { TravellerReply } from './traveller-reply.tsx';
 import {
   TicketQuery,
   TicketsQuery,
+  UnreadTag,
   Conversation,
   Pager,
   STATUS_TEXT,
@@ -61,10 +62,16 @@ export function SupportTickets() {
         {(data) => (
           <>
             <p>{intl.formatMessage({ id: 'support.openCount' }, { count: data.open })}</p>
+            {data.unread > 0 ? (
+              <p>{intl.formatMessage({ id: 'support.unread.count' }, { count: data.unread })}</p>
+            ) : null}
             <ul className={styles.list}>
               {data.tickets.map((ticket) => (
                 <li key={ticket.id} className={styles.item}>
-                  <Link to={paths.supportTicket.getHref(ticket.id)}>{ticket.subject}</Link>
+                  <p className={styles.subjectLine}>
+                    <Link to={paths.supportTicket.getHref(ticket.id)}>{ticket.subject}</Link>
+                    <UnreadTag unread={ticket.unread} text="support.unread.reply" />
+                  </p>
                   <p className={styles.meta}>
                     {intl.formatMessage(
                       { id: 'support.itemMeta' },

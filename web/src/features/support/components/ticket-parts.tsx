@@ -93,6 +93,21 @@ export function TicketQuery<T>({
   );
 }
 
+/**
+ * "New reply" (the traveller's list) or "New message" (the desk's) beside an unread ticket: in
+ * words, not by colour alone.
+ */
+export function UnreadTag({
+  unread,
+  text,
+}: {
+  readonly unread: boolean;
+  readonly text: MessageKey;
+}) {
+  const intl = useIntl();
+  return unread ? <span className={styles.unread}>{intl.formatMessage({ id: text })}</span> : null;
+}
+
 /** Which tickets a list shows, by status, as a group of radio buttons. */
 export function StatusFilter<T extends 'all' | 'open' | 'closed'>({
   choices,

@@ -35,8 +35,6 @@ export interface SupportDeskOptions {
   now: () => Date;
   /** Tells the traveller of the team's reply. */
   mail: MailService;
-  /** The origin the e-mailed links open (the web app). */
-  publicUrl: string;
   /** The booking module's summary of a booking for the team, or null when it is gone. */
   bookingSummary: (bookingId: number) => Promise<DeskBooking>;
   /** The images sent with messages. */

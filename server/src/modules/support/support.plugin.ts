@@ -79,7 +79,6 @@ export const supportPlugin = fp(
       now: () => app.now(),
       bookingSummary: (bookingId) => app.bookings.supportSummary(bookingId),
       mail: app.mail,
-      publicUrl: options.publicUrl,
       replyRecipient: (trx, row) => visitors.replyRecipient(trx, row),
       afterOutboxWrite: () => app.outbox.kick(),
     });

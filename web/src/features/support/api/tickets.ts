@@ -33,11 +33,20 @@ export function useSupportTickets(status: TicketStatusFilter, page: number) {
 export const attachmentHref = (id: number) => (attachmentId: string) =>
   `/api/support/tickets/${id}/attachments/${attachmentId}`;
 
-/** `GET /api/support/tickets/{id}`. */
+/**
+ * `GET /api/support/tickets/{id}`, for a signed-in traveller or a visitor with the cookie of an
+ * e-mailed link. Without either the 401 is the page's to handle (it leads to sign-in once), not
+ * the app's "signed out" reaction, which would forget and read the page's queries again.
+ */
 export function useSupportTicket(id: number) {
   return useQuery({
     queryKey: ticketKey(id),
-    queryFn: async () => (await apiGet<SupportTicketResponse>(`/api/support/tickets/${id}`)).ticket,
+    queryFn: async () =>
+      (
+        await apiGet<SupportTicketResponse>(`/api/support/tickets/${id}`, {
+          notifyUnauthorized: false,
+        })
+      ).ticket,
   });
 }
 

@@ -2,7 +2,7 @@ import { MESSAGE_MAX, SHORT_DESCRIPTION_MAX, SUBJECT_MAX } from '@uniquair/contr
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LabelledInput, LabelledTextArea } from '../../../components/ui/text-input.tsx';
@@ -223,6 +223,10 @@ export function SupportTicket({ id }: { readonly id: number }) {
   ) : (
     <Link to={paths.contactUs.getHref()}>{intl.formatMessage({ id: 'nav.contactUs' })}</Link>
   );
+  if (isApiError(ticket.error) && ticket.error.status === 401) {
+    // Neither signed in nor holding an e-mailed link's cookie: sign in, then come back here.
+    return <Navigate replace to={paths.signin.getHref(paths.supportTicket.getHref(id))} />;
+  }
   return (
     <TicketQuery
       query={ticket}

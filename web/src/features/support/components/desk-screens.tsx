@@ -23,7 +23,6 @@ import {
   UnreadTag,
   Conversation,
   Pager,
-  STATUS_TEXT,
   StatusFilter,
   failureText,
   when,
@@ -165,13 +164,7 @@ function DeskTicketView({ id, title }: { readonly id: number; readonly title: st
   return (
     <TicketQuery query={ticket} title={title} back={back}>
       {(current) => (
-        <Screen
-          title={current.subject}
-          lead={intl.formatMessage(
-            { id: 'support.ticket.statusLine' },
-            { id: current.id, status: intl.formatMessage({ id: STATUS_TEXT[current.status] }) },
-          )}
-        >
+        <>
           <div className={styles.desk}>
             <TicketFacts ticket={current} />
             <div className={styles.thread}>
@@ -184,7 +177,7 @@ function DeskTicketView({ id, title }: { readonly id: number; readonly title: st
             </div>
           </div>
           {back}
-        </Screen>
+        </>
       )}
     </TicketQuery>
   );

@@ -234,13 +234,7 @@ export function SupportTicket({ id }: { readonly id: number }) {
       back={back}
     >
       {(current) => (
-        <Screen
-          title={current.subject}
-          lead={intl.formatMessage(
-            { id: 'support.ticket.statusLine' },
-            { id: current.id, status: intl.formatMessage({ id: STATUS_TEXT[current.status] }) },
-          )}
-        >
+        <>
           {current.pnr ? (
             <p>
               <Link to={paths.booking.getHref(current.pnr)}>
@@ -265,7 +259,7 @@ export function SupportTicket({ id }: { readonly id: number }) {
             </div>
           )}
           <p>{back}</p>
-        </Screen>
+        </>
       )}
     </TicketQuery>
   );

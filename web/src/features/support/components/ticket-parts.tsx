@@ -61,10 +61,11 @@ export function TicketsQuery<T extends { readonly tickets: readonly unknown[] }>
 }
 
 /**
- * One ticket as it loads, in a page titled `title` until it is there: a spinner, "could not be
- * found" with the way `back` for a 404, a failure with Retry, else the page `children` draws.
+ * One ticket as a page: while it loads, in a page titled `title`, a spinner, "could not be found"
+ * with the way `back` for a 404, or a failure with Retry; once there, a page with the ticket's
+ * subject and status line whose content `children` draws.
  */
-export function TicketQuery<T>({
+export function TicketQuery<T extends Pick<SupportTicket, 'id' | 'subject' | 'status'>>({
   query,
   title,
   back,
@@ -76,7 +77,20 @@ export function TicketQuery<T>({
   readonly children: (data: T) => ReactNode;
 }) {
   const intl = useIntl();
-  if (query.isSuccess) return children(query.data);
+  if (query.isSuccess) {
+    const ticket = query.data;
+    return (
+      <Screen
+        title={ticket.subject}
+        lead={intl.formatMessage(
+          { id: 'support.ticket.statusLine' },
+          { id: ticket.id, status: intl.formatMessage({ id: STATUS_TEXT[ticket.status] }) },
+        )}
+      >
+        {children(ticket)}
+      </Screen>
+    );
+  }
   const missing = isApiError(query.error) && query.error.status === 404;
   return (
     <Screen title={title}>

@@ -24,7 +24,7 @@ import {
   ticketForDesk,
   touchTicket,
 } from './support.repository.ts';
-import { notFound, summaryOf } from './support.views.ts';
+import { isUnread, notFound, summaryOf } from './support.views.ts';
 import type { RepliedTicket, ReplyRecipient } from './support.visitors.ts';
 
 /** The booking a ticket is about, as the desk shows it (from the booking module). */
@@ -80,8 +80,10 @@ export class SupportDesk {
   async ticket(ticketId: number): Promise<DeskTicket> {
     const row = await ticketForDesk(this.#db, ticketId);
     if (row === undefined) throw notFound();
-    // Shown to an agent: the traveller's messages are read by the team now.
-    await markTicketSeen(this.#db, ticketId, 'desk', this.#options.now().toISOString());
+    // Shown to an agent: the traveller's messages are read by the team now (written only when not).
+    if (isUnread(row, 'desk')) {
+      await markTicketSeen(this.#db, ticketId, 'desk', this.#options.now().toISOString());
+    }
     const messages = await messagesOfTicket(this.#db, ticketId, { internal: true });
     const attachments = await this.#options.attachments.byMessage(
       this.#db,

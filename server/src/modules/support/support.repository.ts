@@ -54,24 +54,42 @@ export async function countOpenTickets(
   return Number(row.count);
 }
 
-/** The caller's tickets with a reply from the team they have not read (`isUnread`). */
-export async function countUnreadTickets(
+/**
+ * The caller's open tickets and those with a reply from the team they have not read (`isUnread`),
+ * in one query.
+ */
+export async function ticketCounts(
   db: Kysely<Database>,
   caller: SupportCaller,
-): Promise<number> {
+): Promise<{ open: number; unread: number }> {
   const row = await db
     .selectFrom('support_tickets')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => [
+      eb.fn
+        .sum<number | string | null>(eb.case().when('status', '=', 'open').then(1).else(0).end())
+        .as('open'),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(
+              eb.and([
+                eb('agent_replied_at', 'is not', null),
+                eb.or([
+                  eb('traveller_seen_at', 'is', null),
+                  eb('traveller_seen_at', '<', eb.ref('agent_replied_at')),
+                ]),
+              ]),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('unread'),
+    ])
     .where(ofCaller(caller))
-    .where('agent_replied_at', 'is not', null)
-    .where((eb) =>
-      eb.or([
-        eb('traveller_seen_at', 'is', null),
-        eb('traveller_seen_at', '<', eb.ref('agent_replied_at')),
-      ]),
-    )
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return { open: Number(row.open ?? 0), unread: Number(row.unread ?? 0) };
 }
 
 export async function insertTicket(

@@ -19,17 +19,17 @@ import {
   type SupportAttachments,
 } from './support.attachments.ts';
 import { callerScope, type SupportCaller } from './support.caller.ts';
-import { notFound, summaryOf } from './support.views.ts';
+import { isUnread, notFound, summaryOf } from './support.views.ts';
 import {
   attachmentOfTicket,
   countOpenTickets,
-  countUnreadTickets,
   insertMessage,
   insertTicket,
   lockTraveller,
   messagesOfTicket,
   markTicketSeen,
   moveTicket,
+  ticketCounts,
   ticketOfCaller,
   ticketsOfCaller,
   touchTicket,
@@ -119,8 +119,7 @@ export class SupportService {
       tickets: rows.map((row) => summaryOf(row, 'traveller')),
       page: query.page,
       pages: Math.max(1, Math.ceil(total / TICKETS_PAGE_SIZE)),
-      open: await countOpenTickets(this.#db, caller),
-      unread: await countUnreadTickets(this.#db, caller),
+      ...(await ticketCounts(this.#db, caller)),
     };
   }
 
@@ -184,8 +183,10 @@ export class SupportService {
     await this.#claim(caller);
     const row = await ticketOfCaller(this.#db, caller, ticketId);
     if (row === undefined) throw notFound();
-    // Shown to its traveller: what the team wrote is read now.
-    await markTicketSeen(this.#db, ticketId, 'traveller', this.#now());
+    // Shown to its traveller: what the team wrote is read now (written only when it was not).
+    if (isUnread(row, 'traveller')) {
+      await markTicketSeen(this.#db, ticketId, 'traveller', this.#now());
+    }
     const messages = await messagesOfTicket(this.#db, ticketId, { internal: false });
     const attachments = await this.#options.attachments.byMessage(
       this.#db,

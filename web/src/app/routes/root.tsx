@@ -156,6 +156,9 @@ function Shell() {
     () =>
       onUnauthorized(() => {
         void forgetUser(queryClient);
+        // Forgetting the user drops the page's queries, and those still shown ask again: their
+        // 401s find the app on sign-in already, which keeps the page to come back to.
+        if (hereRef.current.split(/[?#]/)[0] === paths.signin.path) return;
         void navigate(paths.signin.getHref(hereRef.current));
       }),
     [queryClient, navigate],

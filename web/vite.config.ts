@@ -113,6 +113,16 @@ function startupPreloadPlugin(): Plugin {
 /** The formatjs CLI (`@formatjs/cli`), run with this Node. */
 const formatjsCli = createRequire(import.meta.url).resolve('@formatjs/cli/bin/formatjs');
 
+/**
+ * React Router's production build: its package's `exports` name only the development build
+ * (`dist/development`), which keeps its development warnings in; `dist/production` is the same
+ * code without them.
+ */
+function reactRouterProductionBuild(file: string): string {
+  const developmentEntry = createRequire(import.meta.url).resolve('react-router');
+  return join(dirname(dirname(developmentEntry)), 'production', file);
+}
+
 /** The message catalogues (docs/i18n.md). */
 const cataloguesDir = fileURLToPath(new URL('../i18n/locales', import.meta.url));
 
@@ -185,14 +195,25 @@ function compiledCataloguesPlugin(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   resolve: {
-    // The catalogues come compiled, so react-intl never parses a message: the parser stays out.
     alias: [
+      // The catalogues come compiled, so react-intl never parses a message: the parser stays out.
       {
         find: /^@formatjs\/icu-messageformat-parser$/,
         replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
       },
+      // React Router publishes a production build beside its development one but exports only
+      // the latter; a production bundle takes the build without development warnings.
+      ...(mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProductionBuild('index.mjs') },
+            {
+              find: /^react-router\/dom$/,
+              replacement: reactRouterProductionBuild('dom-export.mjs'),
+            },
+          ]
+        : []),
     ],
   },
   plugins: [
@@ -237,4 +258,4 @@ export default defineConfig({
     // slow run fails on what it asserts rather than on the clock.
     testTimeout: 20_000,
   },
-});
+}));

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import type { SearchView } from '@uniquair/domain/search/search-path';
 import {
   createBrowserRouter,
@@ -30,6 +31,29 @@ import { RootErrorBoundary, RootHydrateFallback } from './routes/root-boundaries
  * is Not Found), apply the auth gate and the search route guard; paths come from
  * `config/paths.ts`.
  */
+/** The page modules, each loaded when one of its routes is first matched. */
+const pages = {
+  content: () => import('./routes/content.tsx'),
+  handOff: () => import('./routes/hand-off.tsx'),
+  home: () => import('./routes/home.tsx'),
+  flow: () => import('./routes/flow.tsx'),
+  booking: () => import('./routes/booking.tsx'),
+  paymentResult: () => import('./routes/payment-result.tsx'),
+  bookings: () => import('./routes/bookings.tsx'),
+  sharedBooking: () => import('./routes/shared-booking.tsx'),
+  support: () => import('./routes/support.tsx'),
+  account: () => import('./routes/account.tsx'),
+  auth: () => import('./routes/auth.tsx'),
+  contact: () => import('./routes/contact.tsx'),
+  airlineSearch: () => import('./routes/airline-search.tsx'),
+  notFound: () => import('./routes/not-found.tsx'),
+};
+
+/** A route's page component, from its module loaded when the route is first matched. */
+function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
 function Redirecting() {
   return null;
 }
@@ -65,7 +89,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   });
   const content = (slug: string) => ({
     loader: () => ({ slug }),
-    lazy: async () => ({ Component: (await import('./routes/content.tsx')).ContentRoute }),
+    lazy: page(pages.content, (module) => module.ContentRoute),
   });
   // The search route guard loads with the results page: the start-up bundle has none of it.
   const searchResults = (view: SearchView) => ({
@@ -83,7 +107,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       requireLocalePrefix(params);
       return { href: serverHref(params) };
     },
-    lazy: async () => ({ Component: (await import('./routes/hand-off.tsx')).HandOffRoute }),
+    lazy: page(pages.handOff, (module) => module.HandOffRoute),
   });
 
   return [
@@ -103,11 +127,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               path: paths.home.path,
-              lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
+              lazy: page(pages.home, (module) => module.HomeRoute),
             },
             {
               path: paths.flow.path,
-              lazy: async () => ({ Component: (await import('./routes/flow.tsx')).FlowRoute }),
+              lazy: page(pages.flow, (module) => module.FlowRoute),
             },
             { path: paths.searchResults.path, ...searchResults('flights') },
             { path: paths.searchResultsMulti.path, ...searchResults('multi') },
@@ -115,9 +139,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: paths.bookingPay.path,
               handle: NETWORK_ONLY,
               loader: async ({ params }) => ({ pnr: await adoptHandOff(requirePnr(params)) }),
-              lazy: async () => ({
-                Component: (await import('./routes/booking.tsx')).BookingPayRoute,
-              }),
+              lazy: page(pages.booking, (module) => module.BookingPayRoute),
             },
             ...(['success', 'fundingDenied', 'denied', 'failure'] as const).map((outcome) => ({
               path: {
@@ -132,29 +154,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 pnr: outcome === 'success' ? requireLowerCasePnr(params) : requirePnr(params),
                 outcome,
               }),
-              lazy: async () => ({
-                Component: (await import('./routes/payment-result.tsx')).PaymentResultRoute,
-              }),
+              lazy: page(pages.paymentResult, (module) => module.PaymentResultRoute),
             })),
             {
               path: paths.bookings.path,
-              lazy: async () => ({
-                Component: (await import('./routes/bookings.tsx')).BookingsRoute,
-              }),
+              lazy: page(pages.bookings, (module) => module.BookingsRoute),
             },
             {
               path: paths.bookingsAll.path,
               loader: guarded(({ params }) => ({ page: pageNumber(params) })),
-              lazy: async () => ({
-                Component: (await import('./routes/bookings.tsx')).AllBookingsRoute,
-              }),
+              lazy: page(pages.bookings, (module) => module.AllBookingsRoute),
             },
             {
               path: paths.booking.path,
               loader: async ({ params }) => ({ pnr: await adoptHandOff(requirePnr(params)) }),
-              lazy: async () => ({
-                Component: (await import('./routes/booking.tsx')).BookingRoute,
-              }),
+              lazy: page(pages.booking, (module) => module.BookingRoute),
             },
             {
               path: paths.ticket.path,
@@ -163,22 +177,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 flightIndex: requireNumber(params, 'flightIndex'),
                 ticketIndex: requireNumber(params, 'ticketIndex'),
               }),
-              lazy: async () => ({ Component: (await import('./routes/booking.tsx')).TicketRoute }),
+              lazy: page(pages.booking, (module) => module.TicketRoute),
             },
             {
               path: paths.sharedBooking.path,
               handle: NETWORK_ONLY,
               loader: ({ params }) => ({ token: requireLinkToken(params) }),
-              lazy: async () => ({
-                Component: (await import('./routes/shared-booking.tsx')).SharedBookingRoute,
-              }),
+              lazy: page(pages.sharedBooking, (module) => module.SharedBookingRoute),
             },
             {
               path: paths.bookingSupportTicketOpen.path,
               loader: guarded(({ params }) => ({ pnr: requirePnr(params) })),
-              lazy: async () => ({
-                Component: (await import('./routes/support.tsx')).OpenTicketRoute,
-              }),
+              lazy: page(pages.support, (module) => module.OpenTicketRoute),
             },
             {
               path: paths.support.path,
@@ -190,106 +200,84 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               // device until the connection returns (docs/support.md "Drafts written offline").
               path: paths.supportTickets.path,
               loader: guarded(() => null),
-              lazy: async () => ({
-                Component: (await import('./routes/support.tsx')).SupportTicketsRoute,
-              }),
+              lazy: page(pages.support, (module) => module.SupportTicketsRoute),
             },
             {
               path: paths.supportTicketsOpen.path,
               loader: guarded(() => ({ pnr: null })),
-              lazy: async () => ({
-                Component: (await import('./routes/support.tsx')).OpenTicketRoute,
-              }),
+              lazy: page(pages.support, (module) => module.OpenTicketRoute),
             },
             {
               // Not guarded: a visitor without an account reads their ticket with the cookie its
               // e-mailed link gave; without one the API's 401 leads to sign-in and back.
               path: paths.supportTicket.path,
               loader: ({ params }) => ({ id: requireTicketId(params) }),
-              lazy: async () => ({
-                Component: (await import('./routes/support.tsx')).SupportTicketRoute,
-              }),
+              lazy: page(pages.support, (module) => module.SupportTicketRoute),
             },
             {
               path: paths.supportDesk.path,
               handle: NETWORK_ONLY,
               loader: guarded(() => null),
-              lazy: async () => ({
-                Component: (await import('./routes/support.tsx')).DeskQueueRoute,
-              }),
+              lazy: page(pages.support, (module) => module.DeskQueueRoute),
             },
             {
               path: paths.supportDeskTicket.path,
               handle: NETWORK_ONLY,
               loader: guarded(({ params }) => ({ id: requireTicketId(params) })),
-              lazy: async () => ({
-                Component: (await import('./routes/support.tsx')).DeskTicketRoute,
-              }),
+              lazy: page(pages.support, (module) => module.DeskTicketRoute),
             },
             {
               path: paths.account.path,
               handle: NETWORK_ONLY,
               loader: guarded(() => null),
-              lazy: async () => ({
-                Component: (await import('./routes/account.tsx')).AccountRoute,
-              }),
+              lazy: page(pages.account, (module) => module.AccountRoute),
             },
             {
               path: paths.register.path,
               handle: NETWORK_ONLY,
-              lazy: async () => ({ Component: (await import('./routes/auth.tsx')).RegisterRoute }),
+              lazy: page(pages.auth, (module) => module.RegisterRoute),
             },
             {
               path: paths.signin.path,
               handle: NETWORK_ONLY,
-              lazy: async () => ({ Component: (await import('./routes/auth.tsx')).SignInRoute }),
+              lazy: page(pages.auth, (module) => module.SignInRoute),
             },
             {
               path: paths.recover.path,
               handle: NETWORK_ONLY,
-              lazy: async () => ({ Component: (await import('./routes/auth.tsx')).RecoverRoute }),
+              lazy: page(pages.auth, (module) => module.RecoverRoute),
             },
             {
               path: paths.reset.path,
               handle: NETWORK_ONLY,
               loader: ({ params }) => ({ token: requireLinkToken(params) }),
-              lazy: async () => ({ Component: (await import('./routes/auth.tsx')).ResetRoute }),
+              lazy: page(pages.auth, (module) => module.ResetRoute),
             },
             {
               path: paths.confirmEmail.path,
               handle: NETWORK_ONLY,
               loader: ({ params }) => ({ token: requireLinkToken(params) }),
-              lazy: async () => ({
-                Component: (await import('./routes/auth.tsx')).ConfirmEmailRoute,
-              }),
+              lazy: page(pages.auth, (module) => module.ConfirmEmailRoute),
             },
             {
               path: paths.signinLink.path,
               handle: NETWORK_ONLY,
               loader: ({ params }) => ({ token: requireLinkToken(params) }),
-              lazy: async () => ({
-                Component: (await import('./routes/auth.tsx')).SignInLinkRoute,
-              }),
+              lazy: page(pages.auth, (module) => module.SignInLinkRoute),
             },
             {
               path: paths.contactUs.path,
-              lazy: async () => ({
-                Component: (await import('./routes/contact.tsx')).ContactRoute,
-              }),
+              lazy: page(pages.contact, (module) => module.ContactRoute),
             },
             {
               path: paths.airlinesFlightsSearch.path,
-              lazy: async () => ({
-                Component: (await import('./routes/airline-search.tsx')).AirlineSearchRoute,
-              }),
+              lazy: page(pages.airlineSearch, (module) => module.AirlineSearchRoute),
             },
             ...CONTENT_PAGE_SLUGS.map((slug) => ({ path: `/${slug}`, ...content(slug) })),
             {
               path: paths.pageBySlug.path,
               loader: ({ params }) => ({ slug: requireContentSlug(params) }),
-              lazy: async () => ({
-                Component: (await import('./routes/content.tsx')).ContentRoute,
-              }),
+              lazy: page(pages.content, (module) => module.ContentRoute),
             },
             {
               path: paths.legacyBookingFinish.path,
@@ -333,13 +321,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: paths.localeSearch.path,
               loader: ({ params }) => requireLocalePrefix(params),
-              lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
+              lazy: page(pages.home, (module) => module.HomeRoute),
             },
             {
               path: paths.notFound.path,
-              lazy: async () => ({
-                Component: (await import('./routes/not-found.tsx')).NotFoundRoute,
-              }),
+              lazy: page(pages.notFound, (module) => module.NotFoundRoute),
             },
           ],
         },

@@ -64,6 +64,17 @@ export function safeReturnTarget(value: string | null | undefined): string {
   }
 }
 
+/**
+ * A route whose address takes parameters: `getHref` turns the caller's arguments into them, and
+ * the compiler checks that they name every parameter of the path.
+ */
+function withParams<const Path extends string, Args extends unknown[]>(
+  path: Path,
+  toParams: (...args: Args) => NonNullable<Parameters<typeof generatePath<Path>>[1]>,
+) {
+  return { path, getHref: (...args: Args) => generatePath(path, toParams(...args)) };
+}
+
 function fixed<const Path extends string>(path: Path) {
   return { path, getHref: (): Path => path };
 }
@@ -71,11 +82,9 @@ function fixed<const Path extends string>(path: Path) {
 export const paths = {
   home: fixed('/'),
 
-  flow: {
-    path: '/choose/:currentView?',
-    getHref: (currentView?: string) =>
-      generatePath('/choose/:currentView?', { currentView: currentView ?? null }),
-  },
+  flow: withParams('/choose/:currentView?', (currentView?: string) => ({
+    currentView: currentView ?? null,
+  })),
 
   searchResultsMulti: {
     path: SEARCH_RESULTS_MULTI_PATH,
@@ -89,68 +98,46 @@ export const paths = {
       searchHref(SEARCH_RESULTS_PATH, passengers, destinations),
   },
 
-  bookingPay: {
-    path: '/booking/:pnr/pay',
-    getHref: (pnr: string) => generatePath('/booking/:pnr/pay', { pnr }),
-  },
+  bookingPay: withParams('/booking/:pnr/pay', (pnr: string) => ({ pnr })),
 
   /** The payment result paths carry the PNR in lower case. */
-  paymentSuccess: {
-    path: '/payment/:pnr/success',
-    getHref: (pnr: string) => generatePath('/payment/:pnr/success', { pnr: pnr.toLowerCase() }),
-  },
+  paymentSuccess: withParams('/payment/:pnr/success', (pnr: string) => ({
+    pnr: pnr.toLowerCase(),
+  })),
 
-  paymentPaypalFundingDenied: {
-    path: '/payment/:pnr/paypal/funding-denied',
-    getHref: (pnr: string) =>
-      generatePath('/payment/:pnr/paypal/funding-denied', { pnr: pnr.toLowerCase() }),
-  },
+  paymentPaypalFundingDenied: withParams('/payment/:pnr/paypal/funding-denied', (pnr: string) => ({
+    pnr: pnr.toLowerCase(),
+  })),
 
-  paymentPaypalDenied: {
-    path: '/payment/:pnr/paypal/denied',
-    getHref: (pnr: string) =>
-      generatePath('/payment/:pnr/paypal/denied', { pnr: pnr.toLowerCase() }),
-  },
+  paymentPaypalDenied: withParams('/payment/:pnr/paypal/denied', (pnr: string) => ({
+    pnr: pnr.toLowerCase(),
+  })),
 
-  paymentFailure: {
-    path: '/payment/:pnr/failure',
-    getHref: (pnr: string) => generatePath('/payment/:pnr/failure', { pnr: pnr.toLowerCase() }),
-  },
+  paymentFailure: withParams('/payment/:pnr/failure', (pnr: string) => ({
+    pnr: pnr.toLowerCase(),
+  })),
 
   /** Future bookings. */
   bookings: fixed('/bookings'),
 
   /** All bookings, paged; the page defaults to 1. Sign-in required. */
-  bookingsAll: {
-    path: '/bookings/all/:page?',
-    getHref: (page = 1) => generatePath('/bookings/all/:page?', { page: String(page) }),
-  },
+  bookingsAll: withParams('/bookings/all/:page?', (page = 1) => ({ page: String(page) })),
 
-  booking: {
-    path: '/bookings/:pnr',
-    getHref: (pnr: string) => generatePath('/bookings/:pnr', { pnr }),
-  },
+  booking: withParams('/bookings/:pnr', (pnr: string) => ({ pnr })),
 
-  ticket: {
-    path: '/bookings/:pnr/flight/:flightIndex/ticket/:ticketIndex',
-    getHref: (pnr: string, flightIndex: number, ticketIndex: number) =>
-      generatePath('/bookings/:pnr/flight/:flightIndex/ticket/:ticketIndex', {
-        pnr,
-        flightIndex: String(flightIndex),
-        ticketIndex: String(ticketIndex),
-      }),
-  },
+  ticket: withParams(
+    '/bookings/:pnr/flight/:flightIndex/ticket/:ticketIndex',
+    (pnr: string, flightIndex: number, ticketIndex: number) => ({
+      pnr,
+      flightIndex: String(flightIndex),
+      ticketIndex: String(ticketIndex),
+    }),
+  ),
 
   /** A trip shared by its traveller: read-only, no sign-in (a share link's token, 40 hex). */
-  sharedBooking: {
-    path: '/shared-booking/:token',
-    getHref: (token: string) => generatePath('/shared-booking/:token', { token }),
-  },
+  sharedBooking: withParams('/shared-booking/:token', (token: string) => ({ token })),
 
-  bookingSupportTicketOpen: {
-    path: '/bookings/:pnr/open-ticket',
-    getHref: (pnr: string) => generatePath('/bookings/:pnr/open-ticket', { pnr }),
-  },
+  bookingSupportTicketOpen: withParams('/bookings/:pnr/open-ticket', (pnr: string) => ({ pnr })),
 
   /** Redirects to the support tickets list. */
   support: fixed('/support/'),
@@ -159,18 +146,12 @@ export const paths = {
 
   supportTicketsOpen: fixed('/support/tickets/open'),
 
-  supportTicket: {
-    path: '/support/ticket/:id',
-    getHref: (id: number) => generatePath('/support/ticket/:id', { id: String(id) }),
-  },
+  supportTicket: withParams('/support/ticket/:id', (id: number) => ({ id: String(id) })),
 
   /** The support team's queue (the `support_agent` role). */
   supportDesk: fixed('/support/desk'),
 
-  supportDeskTicket: {
-    path: '/support/desk/:id',
-    getHref: (id: number) => generatePath('/support/desk/:id', { id: String(id) }),
-  },
+  supportDeskTicket: withParams('/support/desk/:id', (id: number) => ({ id: String(id) })),
 
   account: fixed('/account'),
   register: fixed('/register'),
@@ -186,22 +167,13 @@ export const paths = {
 
   recover: fixed('/recover'),
 
-  reset: {
-    path: '/reset/:token',
-    getHref: (token: string) => generatePath('/reset/:token', { token }),
-  },
+  reset: withParams('/reset/:token', (token: string) => ({ token })),
 
   /** E-mail link: confirms an address (a new account's, or a changed one) and signs in. */
-  confirmEmail: {
-    path: '/confirm-email/:token',
-    getHref: (token: string) => generatePath('/confirm-email/:token', { token }),
-  },
+  confirmEmail: withParams('/confirm-email/:token', (token: string) => ({ token })),
 
   /** Where an e-mailed sign-in link lands after `/api/users/{token}/login`. */
-  signinLink: {
-    path: '/signin/link/:token',
-    getHref: (token: string) => generatePath('/signin/link/:token', { token }),
-  },
+  signinLink: withParams('/signin/link/:token', (token: string) => ({ token })),
 
   /** The content page with slug `contact-us`. */
   contactUs: fixed('/contact-us'),
@@ -217,81 +189,70 @@ export const paths = {
   privacyPolicy: fixed('/privacy-policy'),
 
   /** Any other single alphanumeric/dash path is a content page with that slug. */
-  pageBySlug: {
-    path: '/:slug',
-    getHref: (slug: string) => generatePath('/:slug', { slug }),
-  },
+  pageBySlug: withParams('/:slug', (slug: string) => ({ slug })),
 
   /** E-mail link: hands off to the server, which finishes the booking. */
   legacyBookingFinish: {
-    path: '/:locale/booking/:pnr/finish/:token',
-    getHref: (locale: string, pnr: string, token: string) =>
-      generatePath('/:locale/booking/:pnr/finish/:token', { locale, pnr, token }),
+    ...withParams(
+      '/:locale/booking/:pnr/finish/:token',
+      (locale: string, pnr: string, token: string) => ({ locale, pnr, token }),
+    ),
     getServerHref: (pnr: string, token: string) =>
       generatePath('/api/booking/:pnr/finish/:token', { pnr, token }),
   },
 
   /** E-mail link: hands off to the server, which signs the user in. */
   legacyUserLogin: {
-    path: '/:locale/users/:token/login',
-    getHref: (locale: string, token: string) =>
-      generatePath('/:locale/users/:token/login', { locale, token }),
+    ...withParams('/:locale/users/:token/login', (locale: string, token: string) => ({
+      locale,
+      token,
+    })),
     getServerHref: (token: string) => generatePath('/api/users/:token/login', { token }),
   },
 
   /** E-mail link: hands off to the server, which verifies a support e-mail address. */
   legacySupportEmailVerify: {
-    path: '/:locale/support/email/:token/verify',
-    getHref: (locale: string, token: string) =>
-      generatePath('/:locale/support/email/:token/verify', { locale, token }),
+    ...withParams('/:locale/support/email/:token/verify', (locale: string, token: string) => ({
+      locale,
+      token,
+    })),
     getServerHref: (token: string) => generatePath('/api/support/email/:token/verify', { token }),
   },
 
   /** E-mail link: hands off to the server, which opens a booking without a password. */
   legacyLoginQuick: {
-    path: '/:locale/clients/login-quick/:pnr/:token',
-    getHref: (locale: string, pnr: string, token: string) =>
-      generatePath('/:locale/clients/login-quick/:pnr/:token', { locale, pnr, token }),
+    ...withParams(
+      '/:locale/clients/login-quick/:pnr/:token',
+      (locale: string, pnr: string, token: string) => ({ locale, pnr, token }),
+    ),
     getServerHref: (pnr: string, token: string) =>
       generatePath('/api/booking/login-quick/:pnr/:token', { pnr, token }),
   },
 
   /** Old path; redirects to `register`. */
-  legacyRegister: {
-    path: '/:locale/users/register',
-    getHref: (locale: string) => generatePath('/:locale/users/register', { locale }),
-  },
+  legacyRegister: withParams('/:locale/users/register', (locale: string) => ({ locale })),
 
   /** Old path; redirects to `signin`. */
-  legacySignIn: {
-    path: '/:locale/users/sign-in',
-    getHref: (locale: string) => generatePath('/:locale/users/sign-in', { locale }),
-  },
+  legacySignIn: withParams('/:locale/users/sign-in', (locale: string) => ({ locale })),
 
   /** Old path; redirects to the support tickets list. */
-  legacySupportTicketsList: {
-    path: '/:locale/support/tickets/list',
-    getHref: (locale: string) => generatePath('/:locale/support/tickets/list', { locale }),
-  },
+  legacySupportTicketsList: withParams('/:locale/support/tickets/list', (locale: string) => ({
+    locale,
+  })),
 
   /** Old path; redirects to opening a ticket. */
-  legacySupportTicketOpen: {
-    path: '/:locale/support/ticket/open',
-    getHref: (locale: string) => generatePath('/:locale/support/ticket/open', { locale }),
-  },
+  legacySupportTicketOpen: withParams('/:locale/support/ticket/open', (locale: string) => ({
+    locale,
+  })),
 
   /** Old path; redirects to the ticket page. */
-  legacySupportTicketView: {
-    path: '/:locale/support/ticket/:id/view',
-    getHref: (locale: string, id: number) =>
-      generatePath('/:locale/support/ticket/:id/view', { locale, id: String(id) }),
-  },
+  legacySupportTicketView: withParams(
+    '/:locale/support/ticket/:id/view',
+    (locale: string, id: number) => ({ locale, id: String(id) }),
+  ),
 
   /** A search view under a locale prefix. */
-  localeSearch: {
-    path: '/:locale/search',
-    getHref: (locale: string) => generatePath('/:locale/search', { locale }),
-  },
+  localeSearch: withParams('/:locale/search', (locale: string) => ({ locale })),
 
   /** Catch-all: the not-found page. */
   notFound: { path: '*' },

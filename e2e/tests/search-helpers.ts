@@ -108,7 +108,10 @@ export async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
-/** Chooses an airport in one of the form's airport fields by typing its code. */
+/**
+ * Chooses an airport in one of the form's airport fields by typing its code. A destination
+ * chosen opens the flight's calendar; it is closed again (Escape), so that the date can be typed.
+ */
 export async function chooseAirport(page: Page, label: 'From' | 'To', code: string) {
   const field = page.getByRole('combobox', { name: label }).first();
   await field.fill(code);
@@ -117,6 +120,15 @@ export async function chooseAirport(page: Page, label: 'From' | 'To', code: stri
     .first()
     .click();
   await expect(field).toHaveValue(new RegExp(`\\b${code}\\b`));
+  if (label === 'To') await closeOpenedCalendar(page);
+}
+
+/** Closes the calendar that opened by itself when a destination was chosen (Escape). */
+export async function closeOpenedCalendar(page: Page) {
+  const calendar = page.getByRole('dialog');
+  await expect(calendar.getByRole('grid').locator(':focus')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
 }
 
 /**

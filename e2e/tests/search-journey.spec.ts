@@ -37,20 +37,30 @@ test.describe('with the keyboard alone', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
+    // The best match of what is typed is highlighted: Enter picks it.
     await tabTo(page, page.getByRole('combobox', { name: 'From' }));
     await page.keyboard.type(out.from);
-    await expect(page.getByRole('option').first()).toBeVisible();
-    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue(`${from} (${out.from})`);
 
+    // Focusing "To" lists the destinations flown from there, cheapest first.
     await tabTo(page, page.getByRole('combobox', { name: 'To' }));
-    await page.keyboard.type(out.to);
+    await expect(page.getByText(`Flights from ${from}, cheapest first`).first()).toBeVisible();
     await expect(page.getByRole('option').first()).toBeVisible();
-    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type(out.to);
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('combobox', { name: 'To' })).toHaveValue(
+      `${cityOf(network, out.to)} (${out.to})`,
+    );
 
-    await tabTo(page, page.getByRole('textbox', { name: 'Departure' }));
+    // The departure calendar opens by itself; Escape leaves it to type the date instead.
+    const departureCalendar = page.getByRole('dialog', { name: 'Departure' });
+    await expect(departureCalendar.getByRole('grid').locator(':focus').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(departureCalendar).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open the calendar: Departure' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('textbox', { name: 'Departure' })).toBeFocused();
     await page.keyboard.type(usDate(departure));
     // The return day from the price calendar: open it, move a week on, pick.
     await tabTo(page, page.getByRole('button', { name: 'Open the calendar: Return' }));

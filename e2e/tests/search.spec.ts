@@ -2,6 +2,7 @@ import { expect, test } from '../fixtures/test.ts';
 import {
   addDays,
   chooseAirport,
+  closeOpenedCalendar,
   cityOf,
   dailyReturnRoute,
   expectNoAxeViolations,
@@ -178,6 +179,7 @@ test.describe('search form on home', () => {
         .getByRole('option', { name: new RegExp(`\\b${code}\\b`) })
         .first()
         .click();
+      if (label === 'To') await closeOpenedCalendar(page);
     };
     await choose(1, 'From', out.from);
     await choose(1, 'To', out.to);

@@ -259,6 +259,16 @@ const searchApi = () => ({
   },
   [`GET /api/search/result/${'a'.repeat(32)}`]: () => new Response(null, { status: 304 }),
   [`GET /api/search/result/${'b'.repeat(32)}`]: () => new Response(null, { status: 304 }),
+  // The search editor's "To" field lists the departure's destinations, cheapest first.
+  'GET /api/cheapest-price/SOF/offers': () =>
+    json({
+      success: true,
+      airport: 'SOF',
+      currency: 'USD',
+      from: '2026-11-20',
+      until: '2026-12-18',
+      offers: [],
+    }),
   'GET /api/cheapest-price/days/12/2026/11': () => json({ success: true, days: [] }),
   'GET /api/cheapest-price/days/12/2026/12': () => json({ success: true, days: [] }),
   'GET /api/cheapest-price/days/13/2026/12': () => json({ success: true, days: [] }),

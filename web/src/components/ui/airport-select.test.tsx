@@ -138,20 +138,65 @@ describe('AirportSelect', () => {
     expect(screen.getByRole('status').textContent).toBe('2 airports found');
   });
 
-  it('selects with the arrow keys and Enter, and closes', async () => {
+  it('highlights the best match, selects with the arrow keys and Enter, and closes', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     await renderWithIntl(<Picker onChange={onChange} />);
     await user.type(combobox(), 'london');
     await screen.findAllByRole('option');
-    await user.keyboard('{ArrowDown}{ArrowDown}');
-    const [, gatwick] = screen.getAllByRole('option');
+    const [heathrow, gatwick] = screen.getAllByRole('option');
+    await waitFor(() =>
+      expect(combobox().getAttribute('aria-activedescendant')).toBe(heathrow?.id),
+    );
+    await user.keyboard('{ArrowDown}');
     expect(combobox().getAttribute('aria-activedescendant')).toBe(gatwick?.id);
     expect(gatwick?.getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{Enter}');
     expect(onChange).toHaveBeenCalledWith('LGW');
     expect(combobox().value).toBe('London (LGW)');
     expect(combobox().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('picks the best match with Enter, also before the search has caught up with the typing', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    await renderWithIntl(<Picker onChange={onChange} />);
+    // Enter at once after the last letter, inside the 250 ms the search waits.
+    await user.type(combobox(), 'lon{Enter}');
+    expect(onChange).toHaveBeenCalledWith('LHR');
+    expect(combobox().value).toBe('London (LHR)');
+    expect(combobox().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('lists its suggestions when focused, with their notes, before anything is typed', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const [first, second] = AIRPORTS;
+    if (!first || !second) throw new Error('fixtures');
+    await renderWithIntl(
+      <AirportSelect
+        label="To"
+        airports={AIRPORTS}
+        value={null}
+        onChange={onChange}
+        suggestions={[{ airport: second, note: 'from $45' }, { airport: first }]}
+        suggestionsLabel="Flights from Berlin, cheapest first"
+      />,
+    );
+    await user.tab();
+    expect(combobox('To').getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getAllByText('Flights from Berlin, cheapest first').length).toBeGreaterThan(0);
+    expect(optionTexts()).toHaveLength(2);
+    expect(optionTexts()[0]).toContain(second.city);
+    expect(optionTexts()[0]).toContain('from $45');
+    // Nothing typed, nothing highlighted: Enter does not pick a suggestion unasked.
+    expect(combobox('To').getAttribute('aria-activedescendant') ?? '').toBe('');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onChange).toHaveBeenCalledWith(second.id, second);
+    // Typing searches every airport again.
+    await user.clear(combobox('To'));
+    await user.type(combobox('To'), first.id.toLowerCase());
+    await waitFor(() => expect(optionTexts()[0]).toContain(first.id));
   });
 
   it('moves to the first and last option with Home and End, and by ten with PageDown/PageUp', async () => {

@@ -6,7 +6,7 @@ import {
   type UseComboboxState,
   type UseComboboxStateChangeOptions,
 } from 'downshift';
-import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { buildAirportIndex, searchAirports, type AirportOption } from './airport-search.ts';
 import styles from './airport-select.module.css';
@@ -26,6 +26,20 @@ export interface AirportSelectProps<
   readonly value: string | null;
   readonly onChange: (code: string | null, airport: T | null) => void;
   readonly ref?: Ref<HTMLInputElement>;
+  /**
+   * What the list offers before anything is typed (e.g. the destinations flown from the chosen
+   * departure, cheapest first), each with an optional note such as its price; the list then
+   * opens when the field gets focus. Without it the list says 'Type to search...'.
+   */
+  readonly suggestions?: readonly AirportSuggestion<T>[];
+  /** Says what the suggestions are, above them ('Flights from Berlin, cheapest first'). */
+  readonly suggestionsLabel?: string;
+}
+
+export interface AirportSuggestion<T extends AirportOption = AirportOption> {
+  readonly airport: T;
+  /** A short text beside the airport ('from €45'). */
+  readonly note?: string;
 }
 
 /** A country's name in the UI language, or its code when the browser does not know it. */
@@ -47,8 +61,10 @@ export function airportInputText(airport: AirportOption | null): string {
  * 250 ms after the last keystroke, from one character on, on code, city, airport name and
  * country, ignoring case and accents, and lists at most 100 airports; above that it says 'More
  * options available. Please use the search box below.'. Before any text it says 'Type to
- * search...', and 'No Matching Results' when nothing matches. Leaving the field keeps the
- * chosen airport, or clears it when the text was erased.
+ * search...' (or lists its suggestions), and 'No Matching Results' when nothing matches. The
+ * best match is highlighted, so Enter picks it, also when pressed before the search has caught up
+ * with the last keystroke. Leaving the field keeps the chosen airport, or clears it when the text
+ * was erased.
  */
 export function AirportSelect<T extends AirportOption = AirportOption>({
   label,
@@ -64,6 +80,8 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
   required = false,
   disabled = false,
   ref,
+  suggestions,
+  suggestionsLabel,
 }: AirportSelectProps<T>) {
   const intl = useIntl();
   const ids = useFieldIds(id);
@@ -102,12 +120,23 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
     debounce.current = window.setTimeout(() => setQuery(inputValue), AIRPORT_SELECT_DEBOUNCE_MS);
   };
   const search = useMemo(() => searchAirports(index, query), [index, query]);
-  const items = search.results as T[];
+  const hasSuggestions = suggestions !== undefined && suggestions.length > 0;
+  const suggesting = query === '' && hasSuggestions;
+  const notes = new Map(
+    suggesting ? suggestions.map((entry) => [entry.airport.id, entry.note]) : [],
+  );
+  const items = (suggesting ? suggestions.map((entry) => entry.airport) : search.results) as T[];
 
   const stateReducer = (
     state: UseComboboxState<T>,
     { type, changes }: UseComboboxStateChangeOptions<T>,
   ): Partial<UseComboboxState<T>> => {
+    // The click that focused a field with suggestions leaves them open (focus opened them).
+    if (type === useCombobox.stateChangeTypes.InputClick && hasSuggestions)
+      return { ...changes, isOpen: true };
+    // An airport chosen from outside the list (Enter on typed text) closes the list too.
+    if (type === useCombobox.stateChangeTypes.FunctionSelectItem)
+      return { ...changes, isOpen: false };
     if (type !== useCombobox.stateChangeTypes.InputBlur) return changes;
     if (changes.selectedItem !== state.selectedItem) return changes;
     // Left without choosing: an emptied field clears the choice, other text goes back to it.
@@ -115,20 +144,51 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
     return { ...changes, inputValue: airportInputText(state.selectedItem) };
   };
 
-  const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, selectItem } =
-    useCombobox<T>({
-      items,
-      itemToString: airportInputText,
-      itemToKey: (item) => item?.id ?? null,
-      selectedItem,
-      initialInputValue: airportInputText(selectedItem),
-      inputId: ids.controlId,
-      labelId: ids.labelId,
-      menuId: `${ids.controlId}-listbox`,
-      stateReducer,
-      onInputValueChange: followInput,
-      onSelectedItemChange: ({ selectedItem: next }) => onChange(next?.id ?? null, next ?? null),
-    });
+  const {
+    isOpen,
+    highlightedIndex,
+    getInputProps,
+    getMenuProps,
+    getItemProps,
+    selectItem,
+    openMenu,
+    setHighlightedIndex,
+  } = useCombobox<T>({
+    items,
+    itemToString: airportInputText,
+    itemToKey: (item) => item?.id ?? null,
+    selectedItem,
+    initialInputValue: airportInputText(selectedItem),
+    inputId: ids.controlId,
+    labelId: ids.labelId,
+    menuId: `${ids.controlId}-listbox`,
+    stateReducer,
+    onInputValueChange: followInput,
+    onSelectedItemChange: ({ selectedItem: next }) => onChange(next?.id ?? null, next ?? null),
+  });
+
+  // What was typed is matched as soon as it is searched: the best match is highlighted.
+  useEffect(() => {
+    if (query !== '' && search.results.length > 0) setHighlightedIndex(0);
+  }, [query, search, setHighlightedIndex]);
+
+  /**
+   * Enter before the search has caught up with the last keystroke (typing 'LON' and Enter at
+   * once) picks the best match of what is in the field, as it would have been highlighted.
+   */
+  const pickTypedText = (event: KeyboardEvent<HTMLInputElement>) => {
+    const typed = event.currentTarget.value;
+    if (event.key !== 'Enter' || typed === query || !isAirportQuerySearchable(typed)) return;
+    if (typed === airportInputText(selectedItem)) return;
+    const [best] = searchAirports(index, typed, 1).results;
+    if (!best) return;
+    event.preventDefault();
+    (
+      event.nativeEvent as KeyboardEvent['nativeEvent'] & { preventDownshiftDefault?: boolean }
+    ).preventDownshiftDefault = true;
+    // Choosing sets the field's text, which stops the pending search (`followInput`).
+    selectItem(best);
+  };
 
   const shownError =
     error ||
@@ -146,7 +206,11 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
     className: [controlStyles.control, styles.input].join(' '),
     spellCheck: false,
     autoCapitalize: 'off',
-    onFocus: (event) => event.currentTarget.select(),
+    onFocus: (event) => {
+      event.currentTarget.select();
+      if (hasSuggestions) openMenu();
+    },
+    onKeyDown: pickTypedText,
     onBlur: () => {
       setTouched(true);
       onBlur?.();
@@ -155,13 +219,15 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
 
   const notice = !isOpen
     ? null
-    : query === ''
-      ? intl.formatMessage({ id: 'ui.airportSelect.typeToSearch' })
-      : items.length === 0
-        ? intl.formatMessage({ id: 'ui.airportSelect.noResults' })
-        : search.truncated
-          ? intl.formatMessage({ id: 'ui.airportSelect.moreOptions' })
-          : null;
+    : suggesting
+      ? (suggestionsLabel ?? null)
+      : query === ''
+        ? intl.formatMessage({ id: 'ui.airportSelect.typeToSearch' })
+        : items.length === 0
+          ? intl.formatMessage({ id: 'ui.airportSelect.noResults' })
+          : search.truncated
+            ? intl.formatMessage({ id: 'ui.airportSelect.moreOptions' })
+            : null;
   const status = !isOpen
     ? ''
     : items.length > 0
@@ -221,6 +287,12 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
                     <span className={styles.optionDetail}>
                       {airport.name}, {regionName(countryNames, airport.country)}
                     </span>
+                    {notes.get(airport.id) ? (
+                      <>
+                        {' '}
+                        <span className={styles.optionNote}>{notes.get(airport.id)}</span>
+                      </>
+                    ) : null}
                   </li>
                 ))
               : null}

@@ -56,8 +56,10 @@ export interface CalendarProps extends CalendarOptions {
   readonly onSelect: (date: Ymd) => void;
   /** Moves focus into the calendar when it mounts (the selected day, else today, else the first). */
   readonly autoFocus?: boolean;
-  /** Called with the month shown, whenever it changes. */
+  /** Called with the (first) month shown, whenever it changes. */
   readonly onMonthChange?: (year: number, month: number) => void;
+  /** Months side by side in the day grid: 2 on a wide screen; the arrows move one month. */
+  readonly monthsShown?: 1 | 2;
 }
 
 const UTC = 'UTC';
@@ -142,6 +144,7 @@ export function Calendar({
   today: todayProp,
   autoFocus = false,
   onMonthChange,
+  monthsShown = 1,
 }: CalendarProps) {
   const intl = useIntl();
   const [browserToday] = useState(localToday);
@@ -152,12 +155,18 @@ export function Calendar({
   );
   const { bounds } = rules;
   const first = yearMonthOf(bounds.min);
-  const last = yearMonthOf(bounds.max);
+  // The first month shown: with two side by side, the last month is the second one.
+  const lastMonth = yearMonthOf(bounds.max);
+  const last =
+    monthsShown === 2 && compareYearMonth(addMonths(lastMonth, -1), first) >= 0
+      ? addMonths(lastMonth, -1)
+      : lastMonth;
 
   const [view, setView] = useState<CalendarView>('days');
-  const [shown, setShown] = useState<YearMonth>(() =>
-    yearMonthOf(value ?? clampToBounds(bounds, today)),
-  );
+  const [shown, setShown] = useState<YearMonth>(() => {
+    const start = yearMonthOf(value ?? clampToBounds(bounds, today));
+    return compareYearMonth(start, last) > 0 ? last : start;
+  });
   /** Focus the day grid when it comes back from the month picker. */
   const [focusDays, setFocusDays] = useState(autoFocus);
 
@@ -279,6 +288,7 @@ export function Calendar({
               if (!modifiers.disabled) onSelect(ymdFromLocalDate(date));
             }}
             month={ymdToLocalDate(ymd(shown.year, shown.month, 1))}
+            numberOfMonths={monthsShown}
             onMonthChange={(month) => show(yearMonthOf(ymdFromLocalDate(month)))}
             startMonth={ymdToLocalDate(bounds.min)}
             endMonth={ymdToLocalDate(bounds.max)}
@@ -293,7 +303,9 @@ export function Calendar({
             components={dayPickerComponents}
             classNames={{
               root: styles.dayPicker,
-              month_caption: 'visually-hidden',
+              months: styles.months,
+              // One month: its name is the header's. Two: each grid says which month it is.
+              month_caption: monthsShown === 2 ? styles.monthCaption : 'visually-hidden',
               month_grid: styles.grid,
               weekday: styles.weekday,
               day: styles.day,

@@ -43,14 +43,21 @@ export function PickerDialog({
     const focused = document.activeElement;
     element.showModal();
     if (focused instanceof HTMLElement && element.contains(focused)) focused.focus();
-    if (field) {
+    // Under the field, within the window; again whenever the content changes size (the calendar
+    // loads after the dialog opens, and shows two months on a wide screen).
+    const place = () => {
+      if (!field) return;
       const top = Math.min(field.bottom + GAP_PX, window.innerHeight - element.offsetHeight);
       const left = Math.min(field.left, window.innerWidth - element.offsetWidth - GAP_PX);
       element.style.setProperty('--picker-top', `${Math.max(GAP_PX, top)}px`);
       element.style.setProperty('--picker-left', `${Math.max(GAP_PX, left)}px`);
-    }
+    };
+    place();
+    const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : null;
+    resizes?.observe(element);
     const back = returnFocus.current;
     return () => {
+      resizes?.disconnect();
       // Closed first: the field is inert while the modal dialog is open.
       element.close();
       back?.focus();

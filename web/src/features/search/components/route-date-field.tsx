@@ -8,6 +8,9 @@ import controlStyles from '../../../components/ui/control.module.css';
 import { describedBy, Field, useFieldIds } from '../../../components/ui/field.tsx';
 import { PickerDialog } from '../../../components/ui/picker-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { MOBILE_MEDIA_QUERY } from '@uniquair/domain/config/layout';
+import { useMediaQuery } from '../../../hooks/use-media-query.ts';
+import { addMonths } from '../../../components/ui/calendar-days.ts';
 import { useCheapestDays } from '../api/get-cheapest-days.ts';
 import { useCheapestMonths } from '../api/get-cheapest-months.ts';
 import { useMoney } from '../hooks/use-money.ts';
@@ -38,6 +41,8 @@ export interface RouteDateFieldProps {
   readonly id?: string;
   /** The text input (a form focuses it on an error). */
   readonly ref?: Ref<HTMLInputElement>;
+  /** Opens the calendar each time it changes to a new positive number (0: never asked). */
+  readonly openRequest?: number;
 }
 
 /**
@@ -57,6 +62,7 @@ export function RouteDateField({
   required = false,
   id,
   ref,
+  openRequest = 0,
 }: RouteDateFieldProps) {
   const intl = useIntl();
   const money = useMoney();
@@ -88,7 +94,11 @@ export function RouteDateField({
   };
   const [shown, setShown] = useState(initialMonth);
   const routeId = open && route ? route.id : null;
+  // A wide screen shows two months side by side, with the prices of both.
+  const monthsShown = useMediaQuery(MOBILE_MEDIA_QUERY) ? 1 : 2;
+  const next = addMonths(shown, 1);
   const days = useCheapestDays(routeId, shown.year, shown.month);
+  const nextDays = useCheapestDays(monthsShown === 2 ? routeId : null, next.year, next.month);
   const months = useCheapestMonths(routeId);
 
   const commit = () => {
@@ -104,6 +114,12 @@ export function RouteDateField({
     setShown(initialMonth());
     setOpen(true);
   };
+  // Asked to open (the destination was just picked): the calendar opens once the route is known.
+  const [answeredRequest, setAnsweredRequest] = useState(openRequest);
+  if (openRequest !== answeredRequest && !disabled && bounds !== null) {
+    setAnsweredRequest(openRequest);
+    if (openRequest > 0) openCalendar();
+  }
   const close = () => setOpen(false);
 
   const example = formatTypedDate(bounds?.min ?? today ?? ('2026-12-01' as Ymd), intl.locale);
@@ -170,6 +186,7 @@ export function RouteDateField({
                 min={bounds.min}
                 max={bounds.max}
                 dowMask={route.dow}
+                monthsShown={monthsShown}
                 autoFocus
                 onMonthChange={(year, month) => setShown({ year, month })}
                 onSelect={(date) => {
@@ -179,7 +196,11 @@ export function RouteDateField({
                   close();
                 }}
                 renderDayContent={(date) => (
-                  <DayPrice date={date} prices={days.data} money={money} />
+                  <DayPrice
+                    date={date}
+                    prices={ymdParts(date).month === shown.month ? days.data : nextDays.data}
+                    money={money}
+                  />
                 )}
                 renderMonthContent={(year, month) => (
                   <MonthPrice year={year} month={month} prices={months.data} money={money} />

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockAppApi } from '../../../testing/mock-api.ts';
+import { json, mockAppApi, type ApiHandler } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { networkWithRome } from '../../../testing/search-fixtures.ts';
 
@@ -19,28 +19,37 @@ const SEARCH_IN_PROGRESS = {
     json({ success: true, hash: HASH, status: 'progress', progress: 0 }),
 };
 
+/**
+ * Every route's price calendar, empty (picking a destination opens its calendar), and every
+ * airport's offers, none (the "To" field lists its destinations cheapest first).
+ */
+const EMPTY_PRICES = Object.fromEntries<ApiHandler>([
+  ...network.airports.map((airport): [string, ApiHandler] => [
+    `GET /api/cheapest-price/${airport.id}/offers`,
+    () =>
+      json({
+        success: true,
+        airport: airport.id,
+        currency: 'USD',
+        from: '2026-11-22',
+        until: '2026-12-19',
+        offers: [],
+      }),
+  ]),
+  ...network.routes.flatMap((route): [string, ApiHandler][] => [
+    [`GET /api/cheapest-price/months/${route.id}`, () => json({ success: true, months: [] })],
+    ...[11, 12].map((month): [string, ApiHandler] => [
+      `GET /api/cheapest-price/days/${route.id}/2026/${month}`,
+      () => json({ success: true, days: [] }),
+    ]),
+  ]),
+]);
+
 function formApi(extra = {}) {
   return mockAppApi({
+    ...EMPTY_PRICES,
     'GET /api/data/routes': () =>
       json(network, { headers: { 'last-modified': 'Sat, 21 Nov 2026 10:00:00 GMT' } }),
-    'GET /api/cheapest-price/LHR/offers': () =>
-      json({
-        success: true,
-        airport: 'LHR',
-        currency: 'USD',
-        from: '2026-11-22',
-        until: '2026-12-19',
-        offers: [],
-      }),
-    'GET /api/cheapest-price/SOF/offers': () =>
-      json({
-        success: true,
-        airport: 'SOF',
-        currency: 'USD',
-        from: '2026-11-22',
-        until: '2026-12-19',
-        offers: [],
-      }),
     ...extra,
   });
 }
@@ -52,6 +61,15 @@ async function chooseAirport(user: UserEvent, label: 'From' | 'To', text: string
   await user.type(field, text);
   const option = await screen.findByRole('option', { name: new RegExp(text) }, { timeout: 10_000 });
   await user.click(option);
+  if (label === 'To') await closeOpenedCalendar(user);
+}
+
+/** A destination picked opens the flight's calendar; Escape closes it to type the date instead. */
+async function closeOpenedCalendar(user: UserEvent) {
+  const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+  await within(dialog).findByRole('grid', {}, { timeout: 10_000 });
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
 
 async function form() {
@@ -84,6 +102,59 @@ describe('search form', () => {
     await user.clear(to);
     await user.type(to, 'L');
     expect(await screen.findAllByRole('option', {}, { timeout: 10_000 })).toHaveLength(1);
+  });
+
+  it('lists the destinations on focus, cheapest first, and opens the calendar of the one picked', async () => {
+    const user = userEvent.setup();
+    formApi({
+      'GET /api/cheapest-price/LHR/offers': () =>
+        json({
+          success: true,
+          airport: 'LHR',
+          currency: 'USD',
+          from: '2026-11-22',
+          until: '2026-12-19',
+          offers: [
+            {
+              route: 14,
+              destination: { id: 'FCO', name: 'Fiumicino', city: 'Rome', country: 'IT' },
+              date: '2026-11-30',
+              price: 4_500,
+            },
+          ],
+        }),
+    });
+    renderApp('/');
+    await form();
+    await user.click(screen.getByRole('radio', { name: 'One-way' }));
+    await chooseAirport(user, 'From', 'LHR');
+    const to = screen.getByRole('combobox', { name: 'To' });
+    await user.click(to);
+    expect(to.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getAllByText('Flights from London, cheapest first').length).toBeGreaterThan(0);
+    await waitFor(() =>
+      expect(screen.getAllByRole('option')[0]?.textContent).toMatch(/Rome.*from \$45/),
+    );
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      expect.stringContaining('Rome'),
+      expect.stringContaining('Sofia'),
+    ]);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(to).toHaveProperty('value', 'Rome (FCO)');
+    const dialog = await screen.findByRole('dialog', { name: 'Departure' });
+    const grid = await within(dialog).findByRole('grid');
+    await waitFor(() => expect(grid.contains(document.activeElement)).toBe(true));
+  });
+
+  it('picks a destination typed with Enter', async () => {
+    const user = userEvent.setup();
+    formApi();
+    renderApp('/');
+    await form();
+    await chooseAirport(user, 'From', 'LHR');
+    await user.type(screen.getByRole('combobox', { name: 'To' }), 'rom{Enter}');
+    expect(screen.getByRole('combobox', { name: 'To' })).toHaveProperty('value', 'Rome (FCO)');
+    await closeOpenedCalendar(user);
   });
 
   it('searches a return trip, by keyboard, on the path the domain codec builds', async () => {

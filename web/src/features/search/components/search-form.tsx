@@ -3,6 +3,7 @@ import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from '
 import { useIntl, type IntlShape } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { AirportSelect } from '../../../components/ui/airport-select.tsx';
+import { DestinationSelect } from './destination-select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   destinationAirports,
@@ -96,6 +97,8 @@ export function SearchForm({
   );
   const [submitted, setSubmitted] = useState(false);
   const [defaultApplied, setDefaultApplied] = useState<string | null>(null);
+  /** Asks a flight's date field to open its calendar (its destination was just picked). */
+  const [calendarRequest, setCalendarRequest] = useState({ index: -1, count: 0 });
   const origins = originAirports(network);
   const airports = new Map(network.airports.map((airport) => [airport.id, airport]));
 
@@ -189,8 +192,9 @@ export function SearchForm({
                   <Icon name="swap" />
                 </button>
               ) : null}
-              <AirportSelect
+              <DestinationSelect
                 label={intl.formatMessage({ id: 'search.form.to' })}
+                origin={leg.from === null ? null : (airports.get(leg.from) ?? null)}
                 airports={destinationAirports(network, leg.from)}
                 value={leg.to}
                 required
@@ -201,7 +205,12 @@ export function SearchForm({
                     : undefined
                 }
                 error={fieldErrorText(intl, legErrors.to)}
-                onChange={(code) => dispatch({ type: 'to', index, code })}
+                onChange={(code) => {
+                  dispatch({ type: 'to', index, code });
+                  // A destination picked: its calendar opens, the next thing to choose.
+                  if (code !== null)
+                    setCalendarRequest((request) => ({ index, count: request.count + 1 }));
+                }}
               />
             </div>
             <div className={styles.dates}>
@@ -212,6 +221,7 @@ export function SearchForm({
                 route={route}
                 origin={leg.from === null ? null : (airports.get(leg.from) ?? null)}
                 value={leg.date}
+                openRequest={calendarRequest.index === index ? calendarRequest.count : 0}
                 notBefore={previous}
                 required
                 error={fieldErrorText(intl, legErrors.date)}

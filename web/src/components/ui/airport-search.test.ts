@@ -65,13 +65,30 @@ describe('searchAirports', () => {
     expect(codes('Bêrlin')).toEqual(['BER']);
   });
 
-  it('ranks the exact code, then city and code prefixes, then word starts, then anywhere', () => {
+  it('ranks the exact code, then city and code prefixes, then word starts; never inside a word', () => {
     // 'mad' is MAD's code; 'Madrid' also starts with it.
     expect(codes('mad')).toEqual(['MAD']);
     // HAN's code and city start with 'ha'; Charles, København, Bucharest and Nhat only contain it.
-    expect(codes('ha')).toEqual(['HAN', 'CDG', 'CPH', 'OTP', 'SGN']);
-    // Word starts (Gatwick, Gaulle, Gandhi) before text inside a word (Bulgaria).
-    expect(codes('ga')).toEqual(['LGW', 'CDG', 'DEL', 'SOF', 'VAR']);
+    expect(codes('ha')).toEqual(['HAN']);
+    // Word starts (Gatwick, Gaulle, Gandhi); Bulgaria only contains 'ga'.
+    expect(codes('ga')).toEqual(['LGW', 'CDG', 'DEL']);
+    // Typing the start of London offers London, not Barcelona.
+    const withBarcelona = buildAirportIndex(
+      [
+        {
+          id: 'BCN',
+          name: 'Josep Tarradellas Barcelona–El Prat Airport',
+          city: 'Barcelona',
+          country: 'ES',
+        },
+        ...AIRPORTS,
+      ],
+      (code) => code,
+    );
+    expect(searchAirports(withBarcelona, 'Lon').results.map((airport) => airport.id)).toEqual([
+      'LHR',
+      'LGW',
+    ]);
   });
 
   it('finds queries of several words in any field', () => {

@@ -84,7 +84,8 @@ function startsWord(text: string, query: string): boolean {
 /**
  * How well an airport matches (lower is better), or null when it does not: the exact code, then
  * a city or code that starts with the query, then a word of the city, name or country that does,
- * then the query anywhere, then queries of several words each found somewhere.
+ * then queries of several words each starting a word somewhere. Text inside a word does not
+ * match: 'lon' finds London, not Barcelona.
  */
 function matchRank<T extends AirportOption>(
   entry: AirportSearchEntry<T>,
@@ -94,9 +95,8 @@ function matchRank<T extends AirportOption>(
   if (entry.city.startsWith(query) || entry.code.startsWith(query)) return 1;
   if ([entry.city, entry.name, entry.countryName].some((field) => startsWord(field, query)))
     return 2;
-  if ([entry.city, entry.name, entry.countryName].some((field) => field.includes(query))) return 3;
   const words = query.split(' ');
-  if (words.length > 1 && words.every((word) => startsWord(entry.all, word))) return 4;
+  if (words.length > 1 && words.every((word) => startsWord(entry.all, word))) return 3;
   return null;
 }
 

@@ -77,6 +77,48 @@ export async function seededSqlite(dir: string): Promise<string> {
   return `sqlite:${file}`;
 }
 
+/** A chunk of the web build's Vite manifest (`.vite/manifest.json`). */
+export interface ManifestChunk {
+  readonly file: string;
+  readonly isEntry?: boolean;
+  readonly imports?: readonly string[];
+  readonly dynamicImports?: readonly string[];
+  readonly css?: readonly string[];
+}
+
+export type Manifest = Readonly<Record<string, ManifestChunk>>;
+
+let builtWeb: { dir: string; manifest: Manifest } | undefined;
+
+/**
+ * The production build of the web app and its manifest: the one CI made once for every suite
+ * (`WEB_BUILD_DIR`, built with `--manifest`), or one built on the first call of a run into a
+ * temporary directory that {@link removeWebBuild} removes. Every browser benchmark serves it.
+ */
+export function webBuild(): { dir: string; manifest: Manifest } {
+  if (builtWeb) return builtWeb;
+  const prebuilt = process.env.WEB_BUILD_DIR;
+  const dir = prebuilt ?? mkdtempSync(join(tmpdir(), 'uniquair-web-'));
+  if (!prebuilt) {
+    const result = spawnSync(
+      'npx',
+      ['vite', 'build', '--manifest', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: join(REPO_ROOT, 'web'), stdio: 'inherit' },
+    );
+    if (result.status !== 0) throw new Error('vite build failed');
+  }
+  const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  builtWeb = { dir, manifest };
+  return builtWeb;
+}
+
+/** Removes the web build {@link webBuild} made for this run (never CI's). */
+export function removeWebBuild(): void {
+  if (builtWeb && !process.env.WEB_BUILD_DIR)
+    rmSync(builtWeb.dir, { recursive: true, force: true });
+  builtWeb = undefined;
+}
+
 /** The pid listening on a loopback port, from /proc (Linux): the server's own process. */
 export function pidListeningOn(port: number): number {
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');

@@ -7,6 +7,7 @@ import { manageBenchmark } from './benchmarks/manage.ts';
 import { searchPageBenchmark } from './benchmarks/search-page.ts';
 import { searchBenchmark } from './benchmarks/search.ts';
 import { webBenchmark } from './benchmarks/web.ts';
+import { removeWebBuild } from './harness.ts';
 
 /** `npm run bench [-- name…]`: runs the named benchmarks, or all of them, and prints figures. */
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -30,7 +31,11 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-for (const name of requested.length > 0 ? requested : Object.keys(benchmarks)) {
-  const run = benchmarks[name];
-  if (run) await run();
+try {
+  for (const name of requested.length > 0 ? requested : Object.keys(benchmarks)) {
+    const run = benchmarks[name];
+    if (run) await run();
+  }
+} finally {
+  removeWebBuild();
 }

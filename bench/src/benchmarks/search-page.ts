@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { REPO_ROOT, SHORT, startProcess, seededSqlite } from '../harness.ts';
+import { REPO_ROOT, SHORT, startProcess, seededSqlite, webBuild } from '../harness.ts';
 
 /**
  * The search results page in the browser (issue 7), on the production build served by the real
@@ -42,15 +41,6 @@ function median(values: readonly number[]): number {
 
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function buildWebApp(outDir: string): void {
-  const result = spawnSync(
-    'npx',
-    ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: join(REPO_ROOT, 'web'), stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error('vite build failed');
 }
 
 /** A daily route with a route back, open for the next months. */
@@ -229,11 +219,10 @@ function summarise(values: readonly number[]): string {
 }
 
 export async function searchPageBenchmark(): Promise<void> {
-  const outDir = mkdtempSync(join(tmpdir(), 'uniquair-web-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'uniquair-bench-'));
   let browser: Browser | undefined;
   try {
-    buildWebApp(outDir);
+    const outDir = webBuild().dir;
     const server = await startProcess(
       'server',
       join(REPO_ROOT, 'server/src/server.ts'),
@@ -289,7 +278,6 @@ export async function searchPageBenchmark(): Promise<void> {
       await server.stop();
     }
   } finally {
-    rmSync(outDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

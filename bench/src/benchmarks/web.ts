@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +7,15 @@ import type { Route } from '@uniquair/contract/data';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
-import { REPO_ROOT, SHORT, onAllCores, startProcess, seededSqlite } from '../harness.ts';
+import {
+  REPO_ROOT,
+  SHORT,
+  onAllCores,
+  startProcess,
+  seededSqlite,
+  webBuild,
+  type Manifest,
+} from '../harness.ts';
 
 /** Start-up JavaScript of `/` (gzip): the goal, and the limit above which the benchmark fails. */
 export const INITIAL_JS_TARGET_BYTES = 115 * 1024;
@@ -50,16 +57,6 @@ export function cpuSlowdownFor(benchmarkIndex: number): { multiplier: number; to
 /** Lighthouse runs per page; the median counts. */
 const RUNS = SHORT ? 3 : 5;
 
-interface ManifestChunk {
-  readonly file: string;
-  readonly isEntry?: boolean;
-  readonly imports?: readonly string[];
-  readonly dynamicImports?: readonly string[];
-  readonly css?: readonly string[];
-}
-
-type Manifest = Readonly<Record<string, ManifestChunk>>;
-
 /**
  * The files the browser loads before `/` can run: the entry chunk and, transitively, its static
  * imports (which Vite also announces as `<link rel="modulepreload">`). Lazy route chunks and locale
@@ -83,16 +80,6 @@ export function initialFiles(manifest: Manifest): { js: string[]; css: string[] 
 
 const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-function buildWebApp(outDir: string): Manifest {
-  const result = spawnSync(
-    'npx',
-    ['vite', 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: join(REPO_ROOT, 'web'), stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error('vite build failed');
-  return JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-}
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -259,14 +246,10 @@ async function demoPages(base: string): Promise<{ name: string; path: string }[]
  * one.
  */
 export async function webBenchmark(): Promise<void> {
-  const prebuilt = process.env.WEB_BUILD_DIR;
-  const outDir = prebuilt ?? mkdtempSync(join(tmpdir(), 'uniquair-web-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'uniquair-bench-'));
   const failures: string[] = [];
   try {
-    const manifest = prebuilt
-      ? (JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest)
-      : buildWebApp(outDir);
+    const { dir: outDir, manifest } = webBuild();
     const files = initialFiles(manifest);
     const jsBytes = files.js.reduce((sum, file) => sum + gzipSize(join(outDir, file)), 0);
     const cssBytes = files.css.reduce((sum, file) => sum + gzipSize(join(outDir, file)), 0);
@@ -350,7 +333,6 @@ export async function webBenchmark(): Promise<void> {
       await server.stop();
     }
   } finally {
-    if (!prebuilt) rmSync(outDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (failures.length > 0) throw new Error(`web benchmark: ${failures.join('; ')}`);

@@ -9,6 +9,7 @@ import {
 } from '../../../test/helpers/database.ts';
 import type { PagesTable } from '../tables/content.ts';
 import { migrateToLatest } from '../migrate.ts';
+import { MENU_LOCALES } from './menus.ts';
 import { isSeeded } from './seed.ts';
 
 describe(`the seeded database (${dialectUnderTest()}, today ${TEST_TODAY})`, () => {
@@ -147,6 +148,53 @@ describe(`the seeded database (${dialectUnderTest()}, today ${TEST_TODAY})`, () 
         expect(items.length).toBeGreaterThanOrEqual(2);
         for (const item of items) expect(item.url).toMatch(/^(\/|https:\/\/)/);
       }
+    });
+
+    it('has the footer menus translated into every enabled locale, with the same links', async () => {
+      const { db } = database;
+      const menus = await db.selectFrom('menus').selectAll().orderBy('id').execute();
+      const items = await db.selectFrom('menu_items').selectAll().orderBy('id').execute();
+      expect([...new Set(menus.map((menu) => menu.locale))].sort()).toEqual(
+        [...ENABLED_LOCALES].sort(),
+      );
+      expect([...MENU_LOCALES].sort()).toEqual([...ENABLED_LOCALES].sort());
+      /** A locale's menus as code, title, and each item's label and link, in menu order. */
+      const menusIn = (locale: string) =>
+        menus
+          .filter((menu) => menu.locale === locale)
+          .sort((a, b) => a.position - b.position)
+          .map((menu) => ({
+            code: menu.code,
+            title: menu.title,
+            items: items
+              .filter((item) => item.menu_id === menu.id)
+              .sort((a, b) => a.position - b.position)
+              .map((item) => ({ label: item.label, url: item.url })),
+          }));
+      const english = menusIn('en');
+      const shape = (list: typeof english) =>
+        list.map((menu) => ({ code: menu.code, urls: menu.items.map((item) => item.url) }));
+      for (const locale of ENABLED_LOCALES.filter((code) => code !== 'en')) {
+        const translated = menusIn(locale);
+        expect(shape(translated), locale).toEqual(shape(english));
+        translated.forEach((menu, index) => {
+          expect(menu.title, `${locale} ${menu.code}`).not.toBe(english[index]?.title);
+          expect(menu.title.trim(), `${locale} ${menu.code}`).not.toBe('');
+        });
+        // Brand names are not translated.
+        const labels = translated.flatMap((menu) => menu.items.map((item) => item.label));
+        for (const brand of ['SkyScout', 'Globetrotter', 'Travel Protect']) {
+          expect(
+            labels.some((label) => label.includes(brand)),
+            `${locale} ${brand}`,
+          ).toBe(true);
+        }
+        expect(
+          labels.filter((label, index) => label === english.flatMap((m) => m.items)[index]?.label),
+          locale,
+        ).toEqual([]);
+      }
+      expect(menusIn('ru').map((menu) => menu.title)).toEqual(['Наши партнёры', 'Перед полётом']);
     });
 
     it('has the two demo affiliates', async () => {

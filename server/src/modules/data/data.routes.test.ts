@@ -2,6 +2,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { InitResponseSchema } from '@uniquair/contract/data';
 import { buildTestApp, useTestApp } from '../../../test/helpers/build.ts';
+import { bumpDatasetVersion } from '../../db/dataset-versions.ts';
 
 describe('/api/data reads', () => {
   const testApp = useTestApp();
@@ -94,12 +95,23 @@ describe('/api/data reads', () => {
       ]);
     });
 
-    it('falls back to English menus for a locale without its own', async () => {
+    it("answers the footer menus in the visitor's language, with the same links", async () => {
       const body = await initFor({ 'accept-language': 'ko' });
       expect(body.locale).toBe('ko');
       expect(body.currencies.currency.code).toBe('KRW');
-      expect(body.footerMenus[0]?.title).toBe('Our partners');
+      expect(body.footerMenus.map((menu) => menu.title)).toEqual(['파트너사', '출발 전 안내']);
+      expect(body.footerMenus[1]?.items).toContainEqual({
+        label: 'Travel Protect 보장',
+        url: '/travel-protect',
+      });
       expect(body.countries.find((country) => country.code === 'KR')?.name).toBe('대한민국');
+
+      const hindi = await initFor({ 'accept-language': 'hi' });
+      expect(hindi.footerMenus.map((menu) => menu.title)).toEqual(['हमारे साझेदार', 'उड़ान से पहले']);
+      const english = await initFor({});
+      expect(hindi.footerMenus.map((menu) => menu.items.map((item) => item.url))).toEqual(
+        english.footerMenus.map((menu) => menu.items.map((item) => item.url)),
+      );
     });
 
     it.each([
@@ -158,6 +170,33 @@ describe('/api/data reads', () => {
         expect(response.statusCode, url).toBeLessThan(500);
       }
     }
+  });
+});
+
+describe('footer menus', () => {
+  const testApp = useTestApp({ DATASET_VERSION_CHECK_MS: '0' });
+
+  it('fall back to English for a locale without its own, once the content version moves', async () => {
+    const { app } = testApp;
+    const titlesFor = async (locale: string) =>
+      InitResponseSchema.parse(
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/api/data/init',
+            headers: { 'accept-language': locale },
+          })
+        ).json(),
+      ).footerMenus.map((menu) => menu.title);
+    expect(await titlesFor('da')).toEqual(['Vores partnere', 'Før du flyver']);
+
+    const danish = app.db.selectFrom('menus').select('id').where('locale', '=', 'da');
+    await app.db.deleteFrom('menu_items').where('menu_id', 'in', danish).execute();
+    await app.db.deleteFrom('menus').where('locale', '=', 'da').execute();
+    expect(await titlesFor('da')).toEqual(['Vores partnere', 'Før du flyver']);
+    await bumpDatasetVersion(app.db, 'content');
+    expect(await titlesFor('da')).toEqual(['Our partners', 'Before you fly']);
+    expect(await titlesFor('de')).toEqual(['Unsere Partner', 'Vor dem Abflug']);
   });
 });
 

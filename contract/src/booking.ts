@@ -79,8 +79,31 @@ export const BookerInputSchema = z.object({
   email: z.email().max(254),
   /** Country calling code digits without '+', as the countries of the init data carry them. */
   phoneCode: z.string().regex(/^\d{1,4}$/),
-  /** National number, digits only (spaces and dashes removed by the client). */
-  phone: z.string().regex(/^\d{4,14}$/),
+  /**
+   * The phone number as people write it: national digits (`030 1234567`, `(212) 555-0123`) read
+   * with `phoneCode`, or international with `+` or `00` and a calling code (`+49 30 1234567`),
+   * which then wins over `phoneCode`. Spaces, dashes, dots, slashes and brackets are ignored.
+   * The booking keeps, and answers, the calling code and the national number as digits only.
+   */
+  phone: z
+    .string()
+    .max(40)
+    .regex(/^[\d\s+()./\u2010-\u2015-]*\d[\d\s+()./\u2010-\u2015-]*$/)
+    .meta({
+      description:
+        'Phone number as written: national (`030 1234567`, read with `phoneCode`) or with `+` or ' +
+        '`00` and a calling code (`+49 30 1234567`), which then wins over `phoneCode`. Spaces, ' +
+        'dashes, dots, slashes and brackets are ignored; the booking keeps `phoneCode` and the ' +
+        'national number as digits. Not a number of the calling code: VALIDATION_ERROR on ' +
+        '`body.booker.phone`.',
+      example: '+49 30 1234567',
+    }),
+});
+
+/** A booker as a booking keeps it: the phone as digits, without separators or prefixes. */
+const StoredBookerSchema = BookerInputSchema.extend({
+  phoneCode: z.string().meta({ description: 'Country calling code digits, without `+`.' }),
+  phone: z.string().meta({ description: 'National (significant) number, digits only.' }),
 });
 
 export const BookingSelectionSchema = z.object({
@@ -246,7 +269,7 @@ export const BookingDetailSchema = z
     createdAt: z.string(),
     holdExpiresAt: z.string().nullable(),
     locale: z.string(),
-    booker: BookerInputSchema.extend(StoredNames),
+    booker: StoredBookerSchema.extend(StoredNames),
     passengers: z.array(BookingPassengerSchema),
     flights: z.array(BookingFlightSchema),
     extras: z.array(BookingExtraSchema),

@@ -9,6 +9,7 @@ import {
 } from '@uniquair/domain/booking/passenger-rules';
 import { PassengerType } from '@uniquair/domain/config/reference-ids';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
+import { parsePhone, type PhoneProblem } from '@uniquair/domain/forms/phone-number';
 import {
   chargeCurrency,
   convertAmount,
@@ -88,10 +89,42 @@ function countryOfPhoneCode(reference: ReferenceSnapshot, phoneCode: string): st
   return reference.countries.find((country) => country.phoneCode === phoneCode)?.code ?? '';
 }
 
+const PHONE_MESSAGES: Readonly<Record<PhoneProblem, string>> = {
+  REQUIRED: 'Enter a phone number',
+  CHARACTERS:
+    'Use digits, spaces, dashes, dots and brackets, with + and the calling code if you like',
+  NO_CALLING_CODE: 'Choose a country calling code from the list',
+  UNKNOWN_CALLING_CODE: 'No country has the calling code written in this number',
+  TOO_SHORT: 'This phone number is too short',
+  TOO_LONG: 'This phone number is too long',
+  INVALID: 'This is not a phone number of the calling code',
+};
+
 /**
- * The passengers (the counts searched, each passenger's own rules), the booker's calling code and
- * the selections (exactly one per destination, each a flight of that destination's results).
- * Throws VALIDATION_ERROR, or FLIGHT_UNAVAILABLE for a partner's flight; answers the legs picked.
+ * The booker with the phone number as the booking keeps it: the number read as written (a
+ * calling code typed in it wins over the chosen one), both as digits; the calling code must be
+ * one of a known country. Field problems go to `errors`.
+ */
+export function checkBooker(
+  booker: CreateBookingInput['booker'],
+  reference: ReferenceSnapshot,
+  errors: FieldErrors,
+): CreateBookingInput['booker'] {
+  const phone = parsePhone(booker.phone, booker.phoneCode);
+  if (!countryOfPhoneCode(reference, phone.ok ? phone.phoneCode : booker.phoneCode)) {
+    errors.fail('body.booker.phoneCode', 'Choose a country calling code from the list');
+  }
+  if (!phone.ok) {
+    errors.fail('body.booker.phone', PHONE_MESSAGES[phone.problem]);
+    return booker;
+  }
+  return { ...booker, phoneCode: phone.phoneCode, phone: phone.phone };
+}
+
+/**
+ * The passengers (the counts searched, each passenger's own rules) and the selections (exactly
+ * one per destination, each a flight of that destination's results). Throws VALIDATION_ERROR,
+ * or FLIGHT_UNAVAILABLE for a partner's flight; answers the legs picked.
  */
 export function checkRequest(
   input: CreateBookingInput,
@@ -182,9 +215,6 @@ export function checkRequest(
       errors.fail(`body.passengers.${index}.${problem.field}`, problem.message);
     }
   });
-  if (!countries.has(countryOfPhoneCode(reference, input.booker.phoneCode))) {
-    errors.fail('body.booker.phoneCode', 'Choose a country calling code from the list');
-  }
   errors.throwIfAny();
   if (unbookable.length > 0) {
     throw new ServiceError(

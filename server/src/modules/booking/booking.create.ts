@@ -19,6 +19,7 @@ import type { MailService } from '../mail/mail.service.ts';
 import type { SearchService } from '../search/search.service.ts';
 import type { BookingCalendars } from './booking.calendars.ts';
 import {
+  checkBooker,
   checkRequest,
   currentLegs,
   FieldErrors,
@@ -100,8 +101,9 @@ export class BookingCreation {
    * `POST /api/booking/create`. Checks the selections against the search (finished, unexpired;
    * one selection per destination; each flight in its destination's results and still the same
    * inventory flight), the passengers (counts by type as searched, per-passenger rules), the
-   * extras, and the hoarding caps; prices the booking from the current fares; then takes the
-   * seats and writes the booking in one transaction (all or nothing).
+   * booker's phone (as written; kept as digits), the extras, and the hoarding caps; prices the
+   * booking from the current fares; then takes the seats and writes the booking in one
+   * transaction (all or nothing).
    */
   async create(
     input: CreateBookingInput,
@@ -119,6 +121,7 @@ export class BookingCreation {
     const reference = await this.#options.reference();
     const errors = new FieldErrors();
     const today = ymdFromUtcDate(this.#options.now());
+    const booker = checkBooker(input.booker, reference, errors);
     const picked = checkRequest(input, result, reference, today, errors);
     const rates = rateTable(reference);
     const legs = await currentLegs(this.#db, picked, rates, errors);
@@ -202,8 +205,8 @@ export class BookingCreation {
           booker_first_name: input.booker.firstName,
           booker_last_name: input.booker.lastName,
           booker_email: input.booker.email,
-          booker_phone: input.booker.phone,
-          booker_phone_code: input.booker.phoneCode,
+          booker_phone: booker.phone,
+          booker_phone_code: booker.phoneCode,
           currency: charge,
           total_minor: chargeTotal,
           base_currency: DEFAULT_CURRENCY_CODE,

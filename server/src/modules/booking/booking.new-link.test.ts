@@ -66,7 +66,7 @@ describe(`a new e-mailed link on request (${dialectUnderTest()})`, () => {
           lastName: 'Ionescu',
           email,
           phoneCode: '40',
-          phone: '7220001',
+          phone: '722000111',
         },
       }),
     );

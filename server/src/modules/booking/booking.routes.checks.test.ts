@@ -86,6 +86,50 @@ describe(`POST /api/booking/create: checks, prices, seats and extras (${dialectU
       expect(created.statusCode, created.body).toBe(200);
     });
 
+    it('takes the booker’s phone number as people write it and keeps its digits', async () => {
+      const body = bookingBody(trip);
+      body.booker.phoneCode = '40';
+      body.booker.phone = '+49 (30) 123-45.67';
+      const created = await createBooking(testApp.app, body);
+      expect(created.statusCode, created.body).toBe(200);
+      const { pnr, deviceToken } = CreateBookingResponseSchema.parse(created.json());
+      const row = await bookingRowByPnr(testApp.app, pnr);
+      // The calling code written in the number wins over the chosen one.
+      expect([row.booker_phone_code, row.booker_phone]).toEqual(['49', '301234567']);
+      const read = await getBooking(testApp.app, pnr, { tokens: [deviceToken] });
+      expect(BookingResponseSchema.parse(read.json()).booking.booker).toMatchObject({
+        phoneCode: '49',
+        phone: '301234567',
+      });
+
+      body.booker.phone = '0721 234 567';
+      const national = await createBooking(testApp.app, body);
+      expect(national.statusCode, national.body).toBe(200);
+      const stored = await bookingRowByPnr(
+        testApp.app,
+        CreateBookingResponseSchema.parse(national.json()).pnr,
+      );
+      expect([stored.booker_phone_code, stored.booker_phone]).toEqual(['40', '721234567']);
+    });
+
+    it('names the booker’s phone when it is not a phone number', async () => {
+      const body = bookingBody(trip);
+      for (const [phone, message] of [
+        ['call me maybe', undefined],
+        ['12', 'This phone number is too short'],
+        ['+999 123 4567', 'No country has the calling code written in this number'],
+      ] as const) {
+        body.booker.phone = phone;
+        const error = expectApiError(
+          await createBooking(testApp.app, body),
+          400,
+          'VALIDATION_ERROR',
+        );
+        expect(Object.keys(error.errors), phone).toEqual(['body.booker.phone']);
+        if (message) expect(error.errors['body.booker.phone']).toEqual([message]);
+      }
+    });
+
     it('requires the passenger counts of the search and one flight per destination', async () => {
       const body = bookingBody(trip);
       const error = expectApiError(

@@ -1,4 +1,5 @@
 import type { Airport } from '@uniquair/contract/data';
+import { callingCodeOfCountry } from '@uniquair/domain/forms/phone-number';
 import { nearestPlace } from '@uniquair/domain/geo/distance';
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { readLocationCookies } from '../../lib/location-cookies.ts';
@@ -21,6 +22,24 @@ export function visitorCountry(airports: readonly Airport[]): string | null {
       longitude: airport.lon,
     }))?.place.country ?? null
   );
+}
+
+/**
+ * The contact's calling code as the view opens: the one the traveller chose; else the first
+ * passenger's nationality's (so it follows a changed nationality), else the visitor's country's,
+ * when `offered` has it; else the one kept.
+ */
+export function startingPhoneCode(
+  state: FlowState,
+  visitor: string | null,
+  offered: readonly { readonly value: string }[],
+): string {
+  if (state.phoneCodeChosen && state.contact.phoneCode !== '') return state.contact.phoneCode;
+  for (const country of [state.passengers[0]?.nationality, visitor]) {
+    const code = country ? callingCodeOfCountry(country) : '';
+    if (code !== '' && offered.some((option) => option.value === code)) return code;
+  }
+  return state.contact.phoneCode;
 }
 
 /** The first view whose data is not complete (the flow does not skip ahead of it). */

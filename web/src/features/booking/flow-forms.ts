@@ -15,6 +15,7 @@ import {
 } from '@uniquair/domain/config/reference-ids';
 import { isYmd, type Ymd } from '@uniquair/domain/dates/ymd';
 import { isPersonName } from '@uniquair/domain/forms/person-name';
+import { parsePhone, type PhoneProblem } from '@uniquair/domain/forms/phone-number';
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { z } from 'zod';
 import type { ContactDraft, PassengerDraft } from './flow-state.ts';
@@ -133,27 +134,39 @@ export type PassengersFormValues = {
   savePassengers: boolean;
 };
 
-/** Spaces, dashes, dots and brackets a traveller may type in a phone number. */
-export function phoneDigits(text: string): string {
-  return text.replace(/[\s\-().]/g, '');
-}
+const PHONE_MESSAGES: Readonly<Record<PhoneProblem, MessageKey | null>> = {
+  REQUIRED: 'ui.field.required',
+  CHARACTERS: 'flow.error.phoneCharacters',
+  // The calling code's own field says it is missing.
+  NO_CALLING_CODE: null,
+  UNKNOWN_CALLING_CODE: 'flow.error.phoneCallingCode',
+  TOO_SHORT: 'flow.error.phoneTooShort',
+  TOO_LONG: 'flow.error.phoneTooLong',
+  INVALID: 'flow.error.phone',
+};
 
 export function contactSchema(say: Say) {
-  return z.object({
-    firstName: name(say),
-    lastName: name(say),
-    email: z
-      .string()
-      .trim()
-      .min(1, say('ui.field.required'))
-      .max(254, say('auth.fieldTooLong', { max: 254 }))
-      .pipe(z.email(say('auth.fieldEmail'))),
-    phoneCode: z.string().regex(/^\d{1,4}$/, say('ui.field.required')),
-    phone: z
-      .string()
-      .refine((text) => phoneDigits(text) !== '', say('ui.field.required'))
-      .refine((text) => /^\d{4,14}$/.test(phoneDigits(text)), say('flow.error.phone')),
-  });
+  return z
+    .object({
+      firstName: name(say),
+      lastName: name(say),
+      email: z
+        .string()
+        .trim()
+        .min(1, say('ui.field.required'))
+        .max(254, say('auth.fieldTooLong', { max: 254 }))
+        .pipe(z.email(say('auth.fieldEmail'))),
+      phoneCode: z.string().regex(/^\d{1,4}$/, say('ui.field.required')),
+      phone: z.string(),
+    })
+    .superRefine((contact, context) => {
+      // As people write it: a calling code typed in the number counts (and wins).
+      const parsed = parsePhone(contact.phone, contact.phoneCode);
+      const message = parsed.ok ? null : PHONE_MESSAGES[parsed.problem];
+      if (message !== null) {
+        context.addIssue({ code: 'custom', path: ['phone'], message: say(message) });
+      }
+    });
 }
 
 /** A valid passenger form as the booking API takes it. */
@@ -171,12 +184,14 @@ export function toPassengerInput(draft: PassengerDraft): BookingPassengerInput {
   };
 }
 
+/** A valid contact form as the booking API takes it: the phone as digits, its calling code's. */
 export function toBookerInput(draft: ContactDraft): BookerInput {
+  const phone = parsePhone(draft.phone, draft.phoneCode);
   return {
     firstName: draft.firstName.trim(),
     lastName: draft.lastName.trim(),
     email: draft.email.trim(),
-    phoneCode: draft.phoneCode,
-    phone: phoneDigits(draft.phone),
+    phoneCode: phone.ok ? phone.phoneCode : draft.phoneCode,
+    phone: phone.ok ? phone.phone : draft.phone.trim(),
   };
 }

@@ -189,4 +189,35 @@ describe('the contact form', () => {
       ['firstName', 'auth.nameInvalid'],
     ]);
   });
+  it('takes phone numbers as people write them and says what is wrong with the others', () => {
+    for (const [phoneCode, phone] of [
+      ['49', '+49 30 1234567'],
+      ['49', '030 1234567'],
+      ['1', '(212) 555-0123'],
+      ['40', '0049 30 1234567'],
+      ['40', '0722-000-111'],
+      ['40', '0722.000.111'],
+    ]) {
+      expect(contactSchema(say).safeParse({ ...contact, phoneCode, phone }).success, phone).toBe(
+        true,
+      );
+    }
+    const problems = (phone: string, phoneCode = '40') =>
+      contactSchema(say)
+        .safeParse({ ...contact, firstName: '', phoneCode, phone })
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(problems('')).toEqual([
+      ['firstName', 'ui.field.required'],
+      ['phone', 'ui.field.required'],
+    ]);
+    expect(problems('12')).toContainEqual(['phone', 'flow.error.phoneTooShort']);
+    expect(problems('0722 ABC 111')).toContainEqual(['phone', 'flow.error.phoneCharacters']);
+    expect(problems('722 0001')).toContainEqual(['phone', 'flow.error.phone']);
+    expect(problems('+999 123 4567')).toContainEqual(['phone', 'flow.error.phoneCallingCode']);
+    // No calling code: its own field says so, not the number's.
+    expect(problems('0722 000 111', '')).toEqual([
+      ['firstName', 'ui.field.required'],
+      ['phoneCode', 'ui.field.required'],
+    ]);
+  });
 });

@@ -35,6 +35,11 @@ export interface FlowState {
   readonly tripPath: string;
   readonly passengers: readonly PassengerDraft[];
   readonly contact: ContactDraft;
+  /**
+   * Whether the traveller chose the contact's calling code (picked it, or typed one in the
+   * number); until then it follows the first passenger's nationality.
+   */
+  readonly phoneCodeChosen: boolean;
   /** Checked bags by `"<leg>:<passenger>"`. */
   readonly extras: Readonly<Record<string, number>>;
   readonly savePassengers: boolean;
@@ -94,6 +99,7 @@ export function flowStateFor(
     tripPath,
     passengers: drafts,
     contact: stored?.contact ?? EMPTY_CONTACT,
+    phoneCodeChosen: stored?.phoneCodeChosen ?? false,
     extras: sameTrip ? stored.extras : {},
     savePassengers: stored?.savePassengers ?? true,
     serverErrors: sameTrip ? stored.serverErrors : {},
@@ -164,6 +170,8 @@ export function readFlowState(): FlowState | null {
       tripPath: parsed.tripPath,
       passengers,
       contact: readStrings(parsed.contact, EMPTY_CONTACT),
+      // A state kept before the choice was recorded: its calling code stays as it was.
+      phoneCodeChosen: parsed.phoneCodeChosen !== false,
       extras,
       savePassengers: parsed.savePassengers !== false,
       serverErrors,

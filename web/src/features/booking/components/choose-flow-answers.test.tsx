@@ -125,7 +125,7 @@ describe('the booking flow, when the trip or the booking goes wrong', { timeout:
     expect(screen.queryByRole('button', { name: 'Book' })).toBeNull();
   });
 
-  it('starts the phone code from the visitor’s country when the app knows their location', async () => {
+  it('starts the phone code from the first passenger’s nationality, not the visitor’s country', async () => {
     const user = userEvent.setup();
     document.cookie = 'lat=42.69; path=/';
     document.cookie = 'long=23.41; path=/';
@@ -149,8 +149,8 @@ describe('the booking flow, when the trip or the booking goes wrong', { timeout:
       await user.selectOptions(screen.getByLabelText(/^Nationality/), 'DE');
       await user.click(screen.getByRole('button', { name: 'Continue' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/choose/contact'));
-      // Sofia is nearest: Bulgaria's code, not the passenger's German one.
-      expect(valueOf(await screen.findByLabelText(/^Country calling code/))).toBe('359');
+      // Sofia is nearest, but the passenger's German code comes first.
+      expect(valueOf(await screen.findByLabelText(/^Country calling code/))).toBe('49');
     } finally {
       document.cookie = 'lat=; max-age=0; path=/';
       document.cookie = 'long=; max-age=0; path=/';

@@ -19,7 +19,12 @@ import {
   savedPassengersQueryOptions,
   useSavedPassengers,
 } from '../../../lib/get-saved-passengers.ts';
-import { firstIncomplete, serverErrorsOf, visitorCountry } from '../flow-checks.ts';
+import {
+  firstIncomplete,
+  serverErrorsOf,
+  startingPhoneCode,
+  visitorCountry,
+} from '../flow-checks.ts';
 import { toBookerInput, toPassengerInput, type TripRules } from '../flow-forms.ts';
 import {
   clearFlowState,
@@ -236,6 +241,7 @@ function ReadyFlow({
     [update],
   );
   const onContact = useCallback((values: ContactDraft) => update({ contact: values }), [update]);
+  const onPhoneCodeChosen = useCallback(() => update({ phoneCodeChosen: true }), [update]);
 
   if (!isFlowView(requested) || !views.includes(requested)) {
     return <Navigate to={paths.flow.getHref()} replace />;
@@ -258,15 +264,11 @@ function ReadyFlow({
   const initialContact: ContactDraft = (() => {
     const contact = state.contact;
     const first = state.passengers[0];
-    const home = visitorCountry(airports);
-    const nationality =
-      countries.find((country) => country.code === home && country.phoneCode) ??
-      countries.find((country) => country.code === first?.nationality);
     return {
       firstName: contact.firstName || user?.firstName || first?.firstName || '',
       lastName: contact.lastName || user?.lastName || first?.lastName || '',
       email: contact.email || user?.email || '',
-      phoneCode: contact.phoneCode || nationality?.phoneCode || '',
+      phoneCode: startingPhoneCode(state, visitorCountry(airports), phoneCodes),
       phone: contact.phone,
     };
   })();
@@ -392,6 +394,7 @@ function ReadyFlow({
           initial={initialContact}
           phoneCodes={phoneCodes}
           onChange={onContact}
+          onPhoneCodeChosen={onPhoneCodeChosen}
           onNext={(values) => {
             update({
               contact: values,

@@ -1,5 +1,6 @@
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { formatPhone, nationalPhone, parsePhone } from '@uniquair/domain/forms/phone-number';
 import { useMemo } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { SelectInput, type SelectOption } from '../../../components/ui/select-input.tsx';
@@ -31,16 +32,22 @@ export interface ContactViewProps {
   readonly initial: ContactDraft;
   readonly phoneCodes: readonly SelectOption[];
   readonly onChange: (values: ContactDraft) => void;
+  /** The traveller chose the calling code (picked it, or typed one in the number). */
+  readonly onPhoneCodeChosen: () => void;
   readonly onNext: (values: ContactDraft) => void;
   readonly onBack: () => void;
 }
 
-/** The booker: who we write to about the booking (name, e-mail, phone). */
+/**
+ * The booker: who we write to about the booking (name, e-mail, phone). The phone is typed as
+ * people write it, national or with `+` and a calling code.
+ */
 export function ContactView({
   state,
   initial,
   phoneCodes,
   onChange,
+  onPhoneCodeChosen,
   onNext,
   onBack,
 }: ContactViewProps) {
@@ -80,6 +87,31 @@ export function ContactView({
     (errors) => setProblems(collect(errors)),
   );
   const { errors } = form.formState;
+
+  // A number left is laid out as its country writes it; a calling code typed in it (`+44`,
+  // `0044`) becomes the calling code when the list offers it.
+  const layOutPhone = () => {
+    const { phone, phoneCode } = form.getValues();
+    const parsed = parsePhone(phone, phoneCode);
+    const typedCode =
+      parsed.ok && phoneCodes.some((option) => option.value === parsed.phoneCode)
+        ? parsed.phoneCode
+        : null;
+    if (typedCode !== null && typedCode !== phoneCode) {
+      form.setValue('phoneCode', typedCode, { shouldDirty: true });
+      onPhoneCodeChosen();
+    }
+    const text =
+      parsed.ok && typedCode !== null
+        ? nationalPhone(parsed.phoneCode, parsed.phone)
+        : formatPhone(phone, phoneCode);
+    if (text !== phone) {
+      form.setValue('phone', text, {
+        shouldDirty: true,
+        shouldValidate: form.formState.isSubmitted,
+      });
+    }
+  };
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
@@ -121,7 +153,7 @@ export function ContactView({
             defaultValue={initial.phoneCode}
             required
             error={errors.phoneCode?.message}
-            {...form.register('phoneCode')}
+            {...form.register('phoneCode', { onChange: onPhoneCodeChosen })}
           />
           <TextInput
             id={contactFieldId('phone')}
@@ -129,10 +161,10 @@ export function ContactView({
             inputMode="tel"
             label={say('flow.contact.phone')}
             hint={say('flow.contact.phoneHint')}
-            autoComplete="tel-national"
+            autoComplete="tel"
             required
             error={errors.phone?.message}
-            {...form.register('phone')}
+            {...form.register('phone', { onBlur: layOutPhone })}
           />
         </div>
       </fieldset>

@@ -1,6 +1,7 @@
 import type { Currency } from '@uniquair/contract/data';
 import type { Money } from '@uniquair/contract/booking';
 import { PassengerType } from '@uniquair/domain/config/reference-ids';
+import { internationalPhone, parsePhone } from '@uniquair/domain/forms/phone-number';
 import type { Passengers } from '@uniquair/domain/search/passengers';
 import { convertAmount } from '@uniquair/domain/pricing/currency';
 import { useEffect, useRef } from 'react';
@@ -41,6 +42,12 @@ export interface SummaryViewProps {
   readonly onEdit: (view: FlowView) => void;
   readonly onBook: (acceptedTotal?: Money) => void;
   readonly onBack: () => void;
+}
+
+/** The contact's phone as written across borders ('+49 30 1234567'). */
+function writtenPhone(phoneCode: string, typed: string): string {
+  const phone = parsePhone(typed, phoneCode);
+  return phone.ok ? internationalPhone(phone.phoneCode, phone.phone) : `+${phoneCode} ${typed}`;
 }
 
 /** Everything about to be booked, the total, and Book. */
@@ -216,7 +223,8 @@ export function SummaryView({
           {state.contact.firstName} {state.contact.lastName}
           <br />
           {state.contact.email}
-          <br />+{phoneCode} {state.contact.phone}
+          <br />
+          {writtenPhone(phoneCode, state.contact.phone)}
         </p>
         <Button variant="text" onClick={() => onEdit('contact')}>
           {say('flow.summary.editContact')}

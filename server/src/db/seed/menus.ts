@@ -96,7 +96,7 @@ const MENUS: readonly MenuSource[] = [
           ru: 'Бизнес-залы аэропортов по всему миру',
           bg: 'Летищни салони по целия свят',
           vi: 'Phòng chờ sân bay trên toàn thế giới',
-          es: 'Salas VIP de aeropuertos en todo el mundo',
+          es: 'Salas VIP en aeropuertos del mundo entero',
           fr: 'Salons d’aéroport dans le monde entier',
           it: 'Lounge aeroportuali in tutto il mondo',
           ro: 'Saloane de aeroport din întreaga lume',

@@ -12,7 +12,7 @@ export interface LanguageEntry {
   readonly defaultCurrency: string;
 }
 
-export const LANGUAGES: readonly LanguageEntry[] = [
+export const LANGUAGES = [
   { code: 'en', name: 'English', enabled: true, defaultCurrency: 'USD' },
   { code: 'de', name: 'Deutsch', enabled: true, defaultCurrency: 'EUR' },
   { code: 'ru', name: 'Русский', enabled: true, defaultCurrency: 'RUB' },
@@ -39,14 +39,18 @@ export const LANGUAGES: readonly LanguageEntry[] = [
   { code: 'he', name: 'עברית', enabled: false, defaultCurrency: 'ILS' },
   { code: 'id', name: 'Bahasa Indonesia', enabled: false, defaultCurrency: 'IDR' },
   { code: 'ph', name: 'Filipino', enabled: false, defaultCurrency: 'PHP' },
-];
+] as const satisfies readonly LanguageEntry[];
+
+/** The code of an enabled UI locale: a text kept for every one of them can be typed as a record. */
+export type EnabledLocale = Extract<(typeof LANGUAGES)[number], { enabled: true }>['code'];
 
 export const DEFAULT_LOCALE = 'en';
 
 /** Codes of the enabled UI locales, in picker order. */
-export const ENABLED_LOCALES: readonly string[] = LANGUAGES.filter((l) => l.enabled).map(
-  (l) => l.code,
-);
+export const ENABLED_LOCALES: readonly EnabledLocale[] = LANGUAGES.filter(
+  (language): language is Extract<(typeof LANGUAGES)[number], { enabled: true }> =>
+    language.enabled,
+).map((language) => language.code);
 
 export function findLanguage(code: string): LanguageEntry | undefined {
   return LANGUAGES.find((language) => language.code === code);

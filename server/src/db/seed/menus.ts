@@ -1,27 +1,9 @@
+import { ENABLED_LOCALES, type EnabledLocale } from '@uniquair/domain/locale/languages';
 import type { Insertable } from 'kysely';
 import type { MenuItemsTable, MenusTable } from '../tables/content.ts';
 
-/** The locales the footer menus are written in: every enabled UI locale, English first. */
-export const MENU_LOCALES = [
-  'en',
-  'de',
-  'ru',
-  'bg',
-  'vi',
-  'es',
-  'fr',
-  'it',
-  'ro',
-  'nl',
-  'hi',
-  'da',
-  'ko',
-] as const;
-
-type MenuLocale = (typeof MENU_LOCALES)[number];
-
-/** One text in every menu locale: a missing translation does not compile. */
-type Translated = Readonly<Record<MenuLocale, string>>;
+/** One text in every enabled locale: a missing translation does not compile. */
+type Translated = Readonly<Record<EnabledLocale, string>>;
 
 interface MenuSource {
   code: string;
@@ -191,7 +173,7 @@ export function menuRows(): {
 } {
   const menus: Insertable<MenusTable>[] = [];
   const items: Insertable<MenuItemsTable>[] = [];
-  for (const locale of MENU_LOCALES) {
+  for (const locale of ENABLED_LOCALES) {
     MENUS.forEach((menu, menuIndex) => {
       const menuId = menus.length + 1;
       menus.push({

@@ -119,13 +119,9 @@ export function BasketOverlay({ pathname, search, network }: BasketOverlayProps)
                             letter: entry.fare.letter,
                           },
                         ),
-                        price: money.format(money.convert(entry.fare.price, entry.currency), {
-                          currency: money.currencyOf(entry.currency),
-                        }),
+                        price: money.show(entry.fare.price, entry.currency),
                         seats,
-                        subtotal: money.format(money.convert(entry.subtotal, entry.currency), {
-                          currency: money.currencyOf(entry.currency),
-                        }),
+                        subtotal: money.show(entry.subtotal, entry.currency),
                       },
                     )}
                   </p>

@@ -40,12 +40,7 @@ export function DestinationSelect({ origin, airports, ...props }: DestinationSel
       ...withPrice.map((airport) => {
         const offer = priced.get(airport.id);
         const price =
-          offer && data
-            ? money.format(money.convert(offer.price, data.currency), {
-                currency: money.currencyOf(data.currency),
-                whole: true,
-              })
-            : null;
+          offer && data ? money.show(offer.price, data.currency, { whole: true }) : null;
         return {
           airport,
           note: price ? intl.formatMessage({ id: 'search.price.from' }, { price }) : undefined,

@@ -70,9 +70,7 @@ export function FareOptions({
     (info.data?.flights[0]?.fareClasses ?? []).map((fare) => [fare.letter, fare]),
   );
   const infoCurrency = info.data?.currency ?? resultCurrency;
-  const shown = money.currencyOf(resultCurrency);
-  const price = (amount: number, from = resultCurrency) =>
-    money.format(money.convert(amount, from), { currency: money.currencyOf(from) });
+  const price = (amount: number, from = resultCurrency) => money.show(amount, from);
 
   return (
     <div className={styles.fareList}>
@@ -89,12 +87,8 @@ export function FareOptions({
                   {intl.formatMessage(
                     { id: 'search.fare.price' },
                     {
-                      price: money.format(money.convert(fare.price, resultCurrency), {
-                        currency: shown,
-                      }),
-                      total: money.format(money.convert(fare.price * seats, resultCurrency), {
-                        currency: shown,
-                      }),
+                      price: price(fare.price),
+                      total: price(fare.price * seats),
                       seats,
                     },
                   )}

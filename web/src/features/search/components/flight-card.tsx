@@ -51,9 +51,7 @@ function cardText(row: FlightRow, intl: IntlShape, money: Money, resultCurrency:
             { id: 'search.flight.stops' },
             { count: flight.stops, airports: intl.formatList(via) },
           ),
-    price: money.format(money.convert(cheapest.price, resultCurrency), {
-      currency: money.currencyOf(resultCurrency),
-    }),
+    price: money.show(cheapest.price, resultCurrency),
   };
   textCache.set(row, { intl, money, text });
   return text;

@@ -70,10 +70,7 @@ export function NearestDays({ leg, bounds, hrefFor, money }: NearestDaysProps) {
                     {intl.formatMessage(
                       { id: 'search.price.from' },
                       {
-                        price: money.format(money.convert(marker.price, marker.currency), {
-                          currency: money.currencyOf(marker.currency),
-                          whole: true,
-                        }),
+                        price: money.show(marker.price, marker.currency, { whole: true }),
                       },
                     )}
                   </span>

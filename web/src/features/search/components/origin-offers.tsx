@@ -66,10 +66,7 @@ export function OriginOffers({ airport, passengers }: OriginOffersProps) {
               } catch {
                 // An unknown code is shown as it is.
               }
-              const price = money.format(money.convert(offer.price, data.currency), {
-                currency: money.currencyOf(data.currency),
-                whole: true,
-              });
+              const price = money.show(offer.price, data.currency, { whole: true });
               return (
                 <li key={offer.route}>
                   <Link

@@ -25,6 +25,11 @@ export interface Money {
   readonly format: (amount: number, options?: FormatOptions) => string;
   /** Short form for tight spaces (the calendar): no decimals, compact above 100,000. */
   readonly formatShort: (amount: number, options?: Pick<FormatOptions, 'currency'>) => string;
+  /**
+   * An amount in minor units of `from`, converted and formatted in one step: `format` of
+   * `convert`, in the currency `currencyOf` names.
+   */
+  readonly show: (amount: number, from: string, options?: Pick<FormatOptions, 'whole'>) => string;
 }
 
 /**
@@ -86,6 +91,8 @@ export function useMoney(): Money {
         ...(value >= 100_000 ? { notation: 'compact', maximumFractionDigits: 1 } : {}),
       });
     };
-    return { currency: currency.code, convert, currencyOf, format, formatShort };
+    const show = (amount: number, from: string, options?: Pick<FormatOptions, 'whole'>) =>
+      format(convert(amount, from), { ...options, currency: currencyOf(from) });
+    return { currency: currency.code, convert, currencyOf, format, formatShort, show };
   }, [intl, currency, currencies]);
 }

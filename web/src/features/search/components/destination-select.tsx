@@ -29,25 +29,20 @@ export function DestinationSelect({ origin, airports, ...props }: DestinationSel
   const offers = useOffers(origin?.id ?? null);
   const data = offers.data;
   const suggestions = useMemo<AirportSuggestion<Airport>[]>(() => {
-    const priced = new Map(data?.offers.map((offer) => [offer.destination.id, offer]));
-    const withPrice = airports
-      .filter((airport) => priced.has(airport.id))
-      .sort((a, b) => (priced.get(a.id)?.price ?? 0) - (priced.get(b.id)?.price ?? 0));
+    const served = new Map(airports.map((airport) => [airport.id, airport]));
+    // The offers come cheapest first, one per destination.
+    const priced = (data?.offers ?? []).flatMap((offer) => {
+      const airport = served.get(offer.destination.id);
+      if (!airport || !data) return [];
+      const price = money.show(offer.price, data.currency, { whole: true });
+      return [{ airport, note: intl.formatMessage({ id: 'search.price.from' }, { price }) }];
+    });
+    const pricedIds = new Set(priced.map((entry) => entry.airport.id));
     const others = airports
-      .filter((airport) => !priced.has(airport.id))
-      .sort((a, b) => a.city.localeCompare(b.city, intl.locale));
-    return [
-      ...withPrice.map((airport) => {
-        const offer = priced.get(airport.id);
-        const price =
-          offer && data ? money.show(offer.price, data.currency, { whole: true }) : null;
-        return {
-          airport,
-          note: price ? intl.formatMessage({ id: 'search.price.from' }, { price }) : undefined,
-        };
-      }),
-      ...others.map((airport) => ({ airport })),
-    ];
+      .filter((airport) => !pricedIds.has(airport.id))
+      .sort((a, b) => a.city.localeCompare(b.city, intl.locale))
+      .map((airport) => ({ airport }));
+    return [...priced, ...others];
   }, [airports, data, intl, money]);
 
   return (

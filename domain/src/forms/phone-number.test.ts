@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  callingCodeOfCountry,
   formatPhone,
   internationalPhone,
   nationalPhone,
@@ -86,14 +85,5 @@ describe('internationalPhone', () => {
   it('writes stored digits for the world', () => {
     expect(internationalPhone('49', '301234567')).toBe('+49 30 1234567');
     expect(internationalPhone('1', '2125550123')).toBe('+1 212 555 0123');
-  });
-});
-
-describe('callingCodeOfCountry', () => {
-  it('answers the calling code of a country, or nothing', () => {
-    expect(callingCodeOfCountry('DE')).toBe('49');
-    expect(callingCodeOfCountry('BG')).toBe('359');
-    expect(callingCodeOfCountry('US')).toBe('1');
-    expect(callingCodeOfCountry('XX')).toBe('');
   });
 });

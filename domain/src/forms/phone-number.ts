@@ -7,8 +7,6 @@
  */
 import {
   AsYouType,
-  getCountryCallingCode,
-  isSupportedCountry,
   ParseError,
   parsePhoneNumberWithError,
   validatePhoneNumberLength,
@@ -40,11 +38,6 @@ const WRITTEN = /^(?:\+|00)?\d+$/;
 const CALLING_CODE = /^\d{1,4}$/;
 /** The national numbers the booking contract stores. */
 const NATIONAL_NUMBER = /^\d{4,14}$/;
-
-/** The country calling code of an ISO 3166-1 alpha-2 country ('DE' → '49'); '' when unknown. */
-export function callingCodeOfCountry(country: string): string {
-  return isSupportedCountry(country) ? getCountryCallingCode(country) : '';
-}
 
 /** `+` and the digits of a written number, the international prefix `00` read as `+`. */
 function compact(typed: string): string {

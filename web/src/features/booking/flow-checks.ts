@@ -1,5 +1,4 @@
-import type { Airport } from '@uniquair/contract/data';
-import { callingCodeOfCountry } from '@uniquair/domain/forms/phone-number';
+import type { Airport, Country } from '@uniquair/contract/data';
 import { nearestPlace } from '@uniquair/domain/geo/distance';
 import type { MessageKey } from '@uniquair/i18n/messages';
 import { readLocationCookies } from '../../lib/location-cookies.ts';
@@ -27,17 +26,17 @@ export function visitorCountry(airports: readonly Airport[]): string | null {
 /**
  * The contact's calling code as the view opens: the one the traveller chose; else the first
  * passenger's nationality's (so it follows a changed nationality), else the visitor's country's,
- * when `offered` has it; else the one kept.
+ * from the countries list; else the one kept.
  */
 export function startingPhoneCode(
   state: FlowState,
   visitor: string | null,
-  offered: readonly { readonly value: string }[],
+  countries: readonly Country[],
 ): string {
   if (state.phoneCodeChosen && state.contact.phoneCode !== '') return state.contact.phoneCode;
-  for (const country of [state.passengers[0]?.nationality, visitor]) {
-    const code = country ? callingCodeOfCountry(country) : '';
-    if (code !== '' && offered.some((option) => option.value === code)) return code;
+  for (const code of [state.passengers[0]?.nationality, visitor]) {
+    const country = code ? countries.find((entry) => entry.code === code) : undefined;
+    if (country?.phoneCode) return country.phoneCode;
   }
   return state.contact.phoneCode;
 }

@@ -268,7 +268,7 @@ function ReadyFlow({
       firstName: contact.firstName || user?.firstName || first?.firstName || '',
       lastName: contact.lastName || user?.lastName || first?.lastName || '',
       email: contact.email || user?.email || '',
-      phoneCode: startingPhoneCode(state, visitorCountry(airports), phoneCodes),
+      phoneCode: startingPhoneCode(state, visitorCountry(airports), countries),
       phone: contact.phone,
     };
   })();

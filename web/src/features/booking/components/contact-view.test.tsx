@@ -95,6 +95,15 @@ describe('the contact’s phone', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     mockFlowWithCountries();
     const { router } = renderApp('/choose');
+    /** Back to the passengers, another nationality, and on to the contact again. */
+    const nationalityOfFirstPassenger = async (code: string) => {
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/choose/passengers'));
+      await user.selectOptions(await screen.findByLabelText(/^Nationality/), code);
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/choose/contact'));
+      await screen.findByLabelText(/^Country calling code/);
+    };
     await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
     await fillAdult(user, document.body);
     await user.selectOptions(screen.getByLabelText(/^Nationality/), 'DE');
@@ -106,22 +115,12 @@ describe('the contact’s phone', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/^E-mail address/), 'ada@example.com');
 
     // Back to the passengers: another nationality, another pre-filled code.
-    await user.click(screen.getByRole('button', { name: 'Back' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/choose/passengers'));
-    await user.selectOptions(await screen.findByLabelText(/^Nationality/), 'GB');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/choose/contact'));
-    await screen.findByLabelText(/^Country calling code/);
+    await nationalityOfFirstPassenger('GB');
     expect(callingCode()).toBe('44');
 
     // A code the traveller picks stays when the nationality changes again.
     await user.selectOptions(screen.getByLabelText(/^Country calling code/), '359');
-    await user.click(screen.getByRole('button', { name: 'Back' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/choose/passengers'));
-    await user.selectOptions(await screen.findByLabelText(/^Nationality/), 'DE');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/choose/contact'));
-    await screen.findByLabelText(/^Country calling code/);
+    await nationalityOfFirstPassenger('DE');
     expect(callingCode()).toBe('359');
   });
 });

@@ -72,7 +72,7 @@ export const FlightInfoSchema = z.object({
   date: z.string(),
   stops: z.number().int().nonnegative(),
   duration: z.number().int().positive(),
-  segments: z.array(SearchSegmentSchema.extend({ carrierName: z.string() })),
+  segments: z.array(SearchSegmentSchema),
   /** Cheapest first, with seats left as they are now (0 when sold out since the search). */
   fareClasses: z.array(FlightInfoFareClassSchema),
 });

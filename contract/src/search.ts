@@ -110,7 +110,10 @@ export type SearchProgress = z.infer<typeof SearchProgressSchema>;
 /** One leg of a flight as flown: local times at each airport and the same instants in UTC. */
 export const SearchSegmentSchema = z.object({
   flightNumber: z.string(),
+  /** Two-character airline designator, e.g. `UQ`. */
   carrier: z.string(),
+  /** The airline's name, e.g. `Uniquair` (the designator when the airline is unknown). */
+  carrierName: z.string(),
   from: z.string(),
   to: z.string(),
   /** Local time at `from`, `YYYY-MM-DDTHH:mm`. */
@@ -144,6 +147,12 @@ export const SearchFlightSchema = z.object({
   segments: z.array(SearchSegmentSchema).min(1),
   /** Cheapest first. */
   fareClasses: z.array(SearchFareClassSchema).min(1),
+  /**
+   * True for a connection between flights of different airlines sold together by us: bags are
+   * collected and checked in again at the stop, and a missed connection is the traveller's
+   * risk (docs/search.md "Connections").
+   */
+  selfTransfer: z.boolean(),
 });
 
 export type SearchFlight = z.infer<typeof SearchFlightSchema>;

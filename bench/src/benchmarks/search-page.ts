@@ -99,17 +99,26 @@ async function timeToInteractive(browser: Browser, url: string): Promise<number>
   return Math.max(shownAt, lastTaskEnd);
 }
 
+interface SegmentLike {
+  flightNumber: string;
+  carrier: string;
+  carrierName: string;
+  from: string;
+  to: string;
+  departureLocal: string;
+  arrivalLocal: string;
+  departureUtc: string;
+  arrivalUtc: string;
+  duration: number;
+}
+
 interface SearchFlightLike {
   id: string;
   stops: number;
   duration: number;
-  segments: {
-    departureLocal: string;
-    arrivalLocal: string;
-    departureUtc: string;
-    arrivalUtc: string;
-  }[];
+  segments: SegmentLike[];
   fareClasses: { price: number }[];
+  selfTransfer: boolean;
 }
 
 function shiftLocal(text: string, minutes: number): string {
@@ -117,17 +126,74 @@ function shiftLocal(text: string, minutes: number): string {
   return shifted.toISOString().slice(0, 16);
 }
 
-/** 200 flights from the real ones: departures spread over the day, prices and stops varied. */
+function shiftUtc(text: string, minutes: number): string {
+  return new Date(Date.parse(text) + minutes * 60_000).toISOString();
+}
+
+/** Where a direct flight of the fixture stops (the first hub at neither end), and how long. */
+const FIXTURE_HUBS = ['FRA', 'AMS'] as const;
+const FIXTURE_LAYOVER_MINUTES = 75;
+
+/**
+ * A direct flight cut in two at the hub, the second half flown by another airline: a
+ * self-transfer, as the results show connections. Times at the hub are in the origin's zone. A
+ * flight that already stops is left as it is.
+ */
+function viaHub(flight: SearchFlightLike): SearchFlightLike {
+  const [only] = flight.segments;
+  if (!only || flight.segments.length !== 1) return flight;
+  const hub = FIXTURE_HUBS.find((code) => code !== only.from && code !== only.to) ?? 'IST';
+  const partner =
+    only.carrier === 'EV'
+      ? { carrier: 'OP', carrierName: 'Orchid Pacific' }
+      : { carrier: 'EV', carrierName: 'Eurovela' };
+  const firstLeg = Math.floor(only.duration / 2);
+  const layover = FIXTURE_LAYOVER_MINUTES;
+  const landed = {
+    local: shiftLocal(only.departureLocal, firstLeg),
+    utc: shiftUtc(only.departureUtc, firstLeg),
+  };
+  return {
+    ...flight,
+    stops: 1,
+    duration: flight.duration + layover,
+    selfTransfer: true,
+    segments: [
+      {
+        ...only,
+        to: hub,
+        arrivalLocal: landed.local,
+        arrivalUtc: landed.utc,
+        duration: firstLeg,
+      },
+      {
+        ...only,
+        flightNumber: only.flightNumber.replace(only.carrier, partner.carrier),
+        ...partner,
+        from: hub,
+        departureLocal: shiftLocal(landed.local, layover),
+        departureUtc: shiftUtc(landed.utc, layover),
+        arrivalLocal: shiftLocal(only.arrivalLocal, layover),
+        arrivalUtc: shiftUtc(only.arrivalUtc, layover),
+        duration: only.duration - firstLeg,
+      },
+    ],
+  };
+}
+
+/**
+ * 200 flights from the real ones: departures spread over the day, prices varied, and every
+ * fourth a connection (a direct one made to stop at the hub).
+ */
 function widen(flights: readonly SearchFlightLike[]): SearchFlightLike[] {
   const widened: SearchFlightLike[] = [];
   for (let index = 0; index < FLIGHTS_IN_LIST; index += 1) {
     const base = flights[index % flights.length];
     if (!base) break;
     const shift = ((index * 37) % (18 * 60)) - 9 * 60;
-    widened.push({
+    const flight: SearchFlightLike = {
       ...base,
       id: `bench-${index}`,
-      stops: index % 4 === 0 ? 1 : base.stops,
       duration: base.duration + (index % 7) * 15,
       segments: base.segments.map((segment) => ({
         ...segment,
@@ -140,7 +206,8 @@ function widen(flights: readonly SearchFlightLike[]): SearchFlightLike[] {
         ...fare,
         price: fare.price + ((index * 97) % 400) * 100,
       })),
-    });
+    };
+    widened.push(index % 4 === 0 ? viaHub(flight) : flight);
   }
   return widened;
 }

@@ -122,6 +122,14 @@ function untilFinished(url: string): Promise<string> {
 interface Timed {
   ms: number;
   direct: boolean;
+  /** Flights and connections offered over the search's legs. */
+  itineraries: number;
+}
+
+type ResultBody = { results: { flights: unknown[] }[] };
+
+function itinerariesOf(result: ResultBody | undefined): number {
+  return (result?.results ?? []).reduce((sum, leg) => sum + leg.flights.length, 0);
 }
 
 /** One search as a client runs it: init, then the progress stream if init was not done. */
@@ -133,12 +141,26 @@ async function timeSearch(base: string, body: unknown): Promise<Timed> {
     body: JSON.stringify(body),
   });
   if (response.status !== 200) throw new Error(`init: ${response.status} ${await response.text()}`);
-  const answer = (await response.json()) as { status: string; hash: string };
-  if (answer.status === 'done') return { ms: performance.now() - started, direct: true };
+  const answer = (await response.json()) as { status: string; hash: string; result?: ResultBody };
+  if (answer.status === 'done') {
+    return {
+      ms: performance.now() - started,
+      direct: true,
+      itineraries: itinerariesOf(answer.result),
+    };
+  }
   const status = await untilFinished(`${base}/spp/search/ssestatus/${answer.hash}`);
   if (status !== 'done') throw new Error(`search ended ${status}`);
-  return { ms: performance.now() - started, direct: false };
+  const ms = performance.now() - started;
+  const result = await fetch(`${base}/api/search/result/${answer.hash}`);
+  const stored = (await result.json()) as { result?: ResultBody };
+  return { ms, direct: false, itineraries: itinerariesOf(stored.result) };
 }
+
+/** Connections may cost the search this much on top of a search of a route's own flights. */
+const CONNECTIONS_P95_FACTOR = 1.2;
+/** Timer and scheduling noise allowed on top, in milliseconds. */
+const CONNECTIONS_P95_SLACK_MS = 3;
 
 /** The same client work against the bare server replaying a done init answer. */
 async function timeBare(base: string, body: unknown): Promise<number> {
@@ -177,7 +199,8 @@ function subscribe(url: string): Promise<{ ended: Promise<string> }> {
 
 /**
  * The search engine on the real server (SQLite, seeded): time from init to done for one-leg,
- * return and four-leg multi-city searches next to the same client work against a bare node:http
+ * return and four-leg multi-city searches, and for a route flown only by its own flights against
+ * one flown only through hubs (itineraries per search printed, connections held to a budget), next to the same client work against a bare node:http
  * server replaying a done answer; calendar-days requests per second against the bare server
  * sending identical bytes; server memory with a thousand progress streams open on one search; and
  * how many fan-outs fifty identical concurrent inits cause.
@@ -207,6 +230,25 @@ export async function searchBenchmark(): Promise<void> {
     const today = ymdPlus(0);
     const routes = await database.db.selectFrom('routes').selectAll().orderBy('id').execute();
     const { out, back, chain } = pickRoutes(routes, today);
+    // A daily route flown only by its own flights, and one flown only through hubs.
+    const withFlights = new Set(
+      (await database.db.selectFrom('flights').select('route_id').distinct().execute()).map(
+        (row) => row.route_id,
+      ),
+    );
+    const withPaths = new Set(
+      (await database.db.selectFrom('route_paths').select('route_id').distinct().execute()).map(
+        (row) => row.route_id,
+      ),
+    );
+    const open = (route: Route) =>
+      route.dow === 127 && route.available_until === null && route.available_from <= today;
+    const directOnly = routes.find((r) => open(r) && withFlights.has(r.id) && !withPaths.has(r.id));
+    const connectingOnly = routes.find(
+      (r) => open(r) && !withFlights.has(r.id) && withPaths.has(r.id),
+    );
+    if (!directOnly || !connectingOnly)
+      throw new Error('no direct-only or connecting-only daily route');
     // Search number `n` of a purpose: a day within the bookable year and a passenger mix that no
     // other search of the run has, so every timed search runs a job. Purposes: 0 timed, 1 warm-up,
     // 2 recorded for the bare server, 3 the identical inits.
@@ -226,6 +268,14 @@ export async function searchBenchmark(): Promise<void> {
           { route: out.id, date: ymdPlus(dayOf(n)) },
           { route: back.id, date: ymdPlus(dayOf(n) + 7) },
         ],
+        passengers: passengersOf(n, purpose),
+      }),
+      'one way, direct only': (n: number, purpose = 0) => ({
+        destinations: [{ route: directOnly.id, date: ymdPlus(dayOf(n)) }],
+        passengers: passengersOf(n, purpose),
+      }),
+      'one way, connections': (n: number, purpose = 0) => ({
+        destinations: [{ route: connectingOnly.id, date: ymdPlus(dayOf(n)) }],
         passengers: passengersOf(n, purpose),
       }),
       'multi-city, 4 legs': (n: number, purpose = 0) => ({
@@ -260,16 +310,30 @@ export async function searchBenchmark(): Promise<void> {
     console.log(`\nSearch: init → done, ${SEARCHES} new searches per kind, one at a time`);
     for (let i = 0; i < 10; i += 1) await timeSearch(app.url, kinds.return(i, 1));
     let offset = 0;
+    const p95s = new Map<string, number>();
     for (const [kind, body] of Object.entries(kinds)) {
       const times: Timed[] = [];
       for (let i = 0; i < SEARCHES; i += 1) times.push(await timeSearch(app.url, body(offset + i)));
       offset += SEARCHES;
       const values = times.map((time) => time.ms);
       const direct = times.filter((time) => time.direct).length;
+      const itineraries = times.reduce((sum, time) => sum + time.itineraries, 0) / times.length;
+      p95s.set(kind, percentile(values, 95));
       console.log(
-        `  ${kind.padEnd(20)} median ${ms(percentile(values, 50))}   p95 ${ms(percentile(values, 95))}   ` +
+        `  ${kind.padEnd(22)} median ${ms(percentile(values, 50))}   p95 ${ms(percentile(values, 95))}   ` +
+          `${itineraries.toFixed(1).padStart(5)} itineraries/search   ` +
           `(${direct}/${times.length} answered done by init, the rest through SSE)`,
       );
+    }
+    const directP95 = p95s.get('one way, direct only') ?? 0;
+    const connectingP95 = p95s.get('one way, connections') ?? 0;
+    const budget = directP95 * CONNECTIONS_P95_FACTOR + CONNECTIONS_P95_SLACK_MS;
+    console.log(
+      `  connections: p95 ${connectingP95.toFixed(2)} ms against a budget of ${budget.toFixed(2)} ms ` +
+        `(${CONNECTIONS_P95_FACTOR}× the direct-only p95 + ${CONNECTIONS_P95_SLACK_MS} ms)`,
+    );
+    if (connectingP95 > budget) {
+      throw new Error(`searching connections costs too much: p95 ${connectingP95.toFixed(2)} ms`);
     }
     const bareTimes: number[] = [];
     for (let i = 0; i < 10; i += 1) await timeBare(bare.url, kinds.return(i));

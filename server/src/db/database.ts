@@ -39,6 +39,7 @@ import type {
   FlightSegmentsTable,
   FlightsTable,
   RouteDayPricesTable,
+  RoutePathsTable,
   RoutesTable,
   SearchResultsTable,
 } from './tables/inventory.ts';
@@ -96,6 +97,7 @@ export interface Database {
   airports: AirportsTable;
   carriers: CarriersTable;
   routes: RoutesTable;
+  route_paths: RoutePathsTable;
   flights: FlightsTable;
   flight_segments: FlightSegmentsTable;
   fare_classes: FareClassesTable;

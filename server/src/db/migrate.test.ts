@@ -26,6 +26,7 @@ const TABLES: readonly (keyof Database)[] = [
   'menus',
   'pages',
   'route_day_prices',
+  'route_paths',
   'routes',
   'search_results',
   'ticket_types',

@@ -34,6 +34,7 @@ import * as addSupportDesk from './migrations/20261126160100_add_support_desk.ts
 import * as createSupportAttachments from './migrations/20261126170000_create_support_attachments.ts';
 import * as addSupportVisitors from './migrations/20261126180000_add_support_visitors.ts';
 import * as addSupportReadMarkers from './migrations/20261126190000_add_support_read_markers.ts';
+import * as addRoutePaths from './migrations/20261127100000_add_route_paths.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -68,6 +69,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126170000_create_support_attachments': createSupportAttachments,
   '20261126180000_add_support_visitors': addSupportVisitors,
   '20261126190000_add_support_read_markers': addSupportReadMarkers,
+  '20261127100000_add_route_paths': addRoutePaths,
 };
 
 export interface MigrateOptions {

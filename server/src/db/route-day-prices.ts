@@ -4,10 +4,12 @@
  * lives with the database rather than in one of them.
  */
 import { EventEmitter } from 'node:events';
-import type { Ymd } from '@uniquair/domain/dates/ymd';
+import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
 import { DEFAULT_CURRENCY_CODE } from '@uniquair/domain/pricing/currency';
+import { MAX_LAYOVER_MINUTES } from '@uniquair/domain/search/connections';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './database.ts';
+import { databaseKindOf } from './dialect.ts';
 
 /** The data set whose version is the `Last-Modified` of the price calendars. */
 export const PRICES_DATASET = 'prices';
@@ -60,37 +62,17 @@ export async function refreshRouteDayPrices(
   }
   const work = async (trx: Kysely<Database>): Promise<PriceSummaryRefresh> => {
     const now = new Date().toISOString();
+    // Routes flown through the given ones, and the earlier days a connection may start on.
+    const scope = await connectedScope(trx, routeList, dateList);
     let rows = 0;
     // Several routes and days: one pass per chunk of routes, each narrowed to the days.
-    for (const routeChunk of routeList ? chunks(routeList) : [undefined]) {
-      for (const dateChunk of dateList ? chunks(dateList) : [undefined]) {
+    for (const routeChunk of scope.routeIds ? chunks(scope.routeIds) : [undefined]) {
+      for (const dateChunk of scope.dates ? chunks(scope.dates) : [undefined]) {
         let remove = trx.deleteFrom('route_day_prices');
         if (routeChunk) remove = remove.where('route_id', 'in', routeChunk);
         if (dateChunk) remove = remove.where('date', 'in', dateChunk);
         await remove.execute();
-
-        let cheapest = trx
-          .selectFrom('flights')
-          .innerJoin('fare_classes', 'fare_classes.flight_id', 'flights.id')
-          .where('fare_classes.seats_left', '>', 0)
-          .where('flights.cancelled_at', 'is', null)
-          .where('fare_classes.currency', '=', SUMMARY_CURRENCY)
-          .select((eb) => [
-            'flights.route_id',
-            'flights.departure_date',
-            eb.fn.min('fare_classes.price_minor').as('min_price_minor'),
-            sql<string>`cast(${SUMMARY_CURRENCY} as text)`.as('currency'),
-            sql<string>`cast(${now} as text)`.as('updated_at'),
-          ])
-          .groupBy(['flights.route_id', 'flights.departure_date']);
-        if (routeChunk) cheapest = cheapest.where('flights.route_id', 'in', routeChunk);
-        if (dateChunk) cheapest = cheapest.where('flights.departure_date', 'in', dateChunk);
-        const inserted = await trx
-          .insertInto('route_day_prices')
-          .columns(['route_id', 'date', 'min_price_minor', 'currency', 'updated_at'])
-          .expression(cheapest)
-          .executeTakeFirst();
-        rows += Number(inserted.numInsertedOrUpdatedRows ?? 0);
+        rows += await insertCheapest(trx, now, routeChunk, dateChunk);
       }
     }
     return { rows, version: await bumpVersion(trx) };
@@ -127,4 +109,182 @@ async function bumpVersion(db: Kysely<Database>): Promise<string> {
     .onConflict((conflict) => conflict.column('name').doUpdateSet({ updated_at }))
     .execute();
   return updated_at;
+}
+
+/**
+ * The scope widened to what a change of fares on it can move: the routes flown through the given
+ * routes (their paths), and the two days before each given day (a connection departs up to two
+ * days before its last flight).
+ */
+async function connectedScope(
+  db: Kysely<Database>,
+  routeIds: readonly number[] | undefined,
+  dates: readonly Ymd[] | undefined,
+): Promise<PriceSummaryScope> {
+  let routes = routeIds;
+  if (routeIds) {
+    const through = new Set(routeIds);
+    for (const chunk of chunks(routeIds)) {
+      const rows = await db
+        .selectFrom('route_paths')
+        .select('route_id')
+        .distinct()
+        .where((eb) =>
+          eb.or([
+            eb('first_route_id', 'in', chunk),
+            eb('second_route_id', 'in', chunk),
+            eb('third_route_id', 'in', chunk),
+          ]),
+        )
+        .execute();
+      for (const row of rows) through.add(row.route_id);
+    }
+    routes = [...through];
+  }
+  const days = dates && [
+    ...new Set(dates.flatMap((date) => [0, 1, 2].map((back) => addDays(date, -back)))),
+  ];
+  return { routeIds: routes, dates: days };
+}
+
+/** The time-zone free instants and calendar steps the connection queries need, per dialect. */
+function dialectSql(db: Kysely<Database>) {
+  return databaseKindOf(db) === 'postgres'
+    ? {
+        seconds: (column: string) =>
+          sql<number>`extract(epoch from cast(${sql.ref(column)} as timestamptz))`,
+        nextDay: (column: string) =>
+          sql<string>`to_char(cast(${sql.ref(column)} as date) + 1, 'YYYY-MM-DD')`,
+      }
+    : {
+        seconds: (column: string) => sql<number>`unixepoch(${sql.ref(column)})`,
+        nextDay: (column: string) => sql<string>`date(${sql.ref(column)}, '+1 day')`,
+      };
+}
+
+/**
+ * Writes the cheapest price per route and day of the chunk: the lowest of the route's own
+ * flights and of its one-stop connections (the same fare letter on both flights, as the search
+ * sells them); then, on days with neither, of its two-stop connections.
+ */
+async function insertCheapest(
+  trx: Kysely<Database>,
+  now: string,
+  routeChunk: readonly number[] | undefined,
+  dateChunk: readonly Ymd[] | undefined,
+): Promise<number> {
+  const { seconds, nextDay } = dialectSql(trx);
+  const constants = [
+    sql<string>`cast(${SUMMARY_CURRENCY} as text)`.as('currency'),
+    sql<string>`cast(${now} as text)`.as('updated_at'),
+  ];
+
+  let direct = trx
+    .selectFrom('flights')
+    .innerJoin('fare_classes', 'fare_classes.flight_id', 'flights.id')
+    .where('fare_classes.seats_left', '>', 0)
+    .where('flights.cancelled_at', 'is', null)
+    .where('fare_classes.currency', '=', SUMMARY_CURRENCY)
+    .select([
+      'flights.route_id as route_id',
+      'flights.departure_date as date',
+      'fare_classes.price_minor as price',
+    ]);
+  if (routeChunk) direct = direct.where('flights.route_id', 'in', routeChunk);
+  if (dateChunk) direct = direct.where('flights.departure_date', 'in', dateChunk);
+
+  /** Flight `next` leaves within a day of `previous`'s arrival, after the connection time. */
+  const connects = (previous: string, next: string, minutes: string) =>
+    sql<boolean>`${sql.ref(`${next}.departure_date`)} between ${sql.ref(`${previous}.arrival_date`)} and ${nextDay(`${previous}.arrival_date`)}
+      and ${seconds(`${next}.departure_utc`)} - ${seconds(`${previous}.arrival_utc`)} between ${sql.ref(minutes)} * 60 and ${MAX_LAYOVER_MINUTES * 60}`;
+
+  const connections = (stops: 1 | 2) => {
+    let query = trx
+      .selectFrom('route_paths as p')
+      .innerJoin('routes as r', 'r.id', 'p.route_id')
+      .innerJoin('flights as f1', 'f1.route_id', 'p.first_route_id')
+      .innerJoin('flights as f2', (join) =>
+        join
+          .onRef('f2.route_id', '=', 'p.second_route_id')
+          .on(connects('f1', 'f2', 'p.first_connection_minutes')),
+      )
+      .innerJoin('fare_classes as c1', 'c1.flight_id', 'f1.id')
+      .innerJoin('fare_classes as c2', (join) =>
+        join.onRef('c2.flight_id', '=', 'f2.id').onRef('c2.letter', '=', 'c1.letter'),
+      )
+      .where('p.stops', '=', stops)
+      // Sold within the route's own window, as a search of it is.
+      .whereRef('f1.departure_date', '>=', 'r.available_from')
+      .where((eb) =>
+        eb.or([
+          eb('r.available_until', 'is', null),
+          eb('f1.departure_date', '<=', eb.ref('r.available_until')),
+        ]),
+      )
+      .where('f1.cancelled_at', 'is', null)
+      .where('f2.cancelled_at', 'is', null)
+      .where('c1.seats_left', '>', 0)
+      .where('c2.seats_left', '>', 0)
+      .where('c1.currency', '=', SUMMARY_CURRENCY)
+      .where('c2.currency', '=', SUMMARY_CURRENCY)
+      // No airport twice: the stops of through flights are neither an end nor each other.
+      .where(sql<boolean>`coalesce(f1.via_airport, '') <> r.to_airport`)
+      .where(sql<boolean>`coalesce(f2.via_airport, '') <> r.from_airport`)
+      .where(sql<boolean>`coalesce(f1.via_airport, '-') <> coalesce(f2.via_airport, '+')`);
+    if (routeChunk) query = query.where('p.route_id', 'in', routeChunk);
+    if (dateChunk) query = query.where('f1.departure_date', 'in', dateChunk);
+    return query;
+  };
+
+  const oneStop = connections(1).select([
+    'p.route_id as route_id',
+    'f1.departure_date as date',
+    sql<number>`c1.price_minor + c2.price_minor`.as('price'),
+  ]);
+  const cheapest = trx
+    .selectFrom(direct.unionAll(oneStop).as('offers'))
+    .select((eb) => [
+      'offers.route_id',
+      'offers.date',
+      eb.fn.min('offers.price').as('min_price_minor'),
+      ...constants,
+    ])
+    .groupBy(['offers.route_id', 'offers.date']);
+  const inserted = await trx
+    .insertInto('route_day_prices')
+    .columns(['route_id', 'date', 'min_price_minor', 'currency', 'updated_at'])
+    .expression(cheapest)
+    .executeTakeFirst();
+
+  const twoStops = connections(2)
+    .innerJoin('flights as f3', (join) =>
+      join
+        .onRef('f3.route_id', '=', 'p.third_route_id')
+        .on(connects('f2', 'f3', 'p.second_connection_minutes')),
+    )
+    .innerJoin('fare_classes as c3', (join) =>
+      join.onRef('c3.flight_id', '=', 'f3.id').onRef('c3.letter', '=', 'c1.letter'),
+    )
+    .where('f3.cancelled_at', 'is', null)
+    .where('c3.seats_left', '>', 0)
+    .where('c3.currency', '=', SUMMARY_CURRENCY)
+    .where(sql<boolean>`coalesce(f3.via_airport, '') <> r.from_airport`)
+    .select((eb) => [
+      'p.route_id',
+      'f1.departure_date',
+      eb.fn
+        .min(sql<number>`c1.price_minor + c2.price_minor + c3.price_minor`)
+        .as('min_price_minor'),
+      ...constants,
+    ])
+    .groupBy(['p.route_id', 'f1.departure_date']);
+  const fallback = await trx
+    .insertInto('route_day_prices')
+    .columns(['route_id', 'date', 'min_price_minor', 'currency', 'updated_at'])
+    .expression(twoStops)
+    .onConflict((conflict) => conflict.columns(['route_id', 'date']).doNothing())
+    .executeTakeFirst();
+  return (
+    Number(inserted.numInsertedOrUpdatedRows ?? 0) + Number(fallback.numInsertedOrUpdatedRows ?? 0)
+  );
 }

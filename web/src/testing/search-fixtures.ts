@@ -17,6 +17,14 @@ export interface FlightSpec {
   readonly departs?: string;
   readonly minutes?: number;
   readonly stops?: number;
+  /** The airline of each flight of the itinerary, by code; `UQ` for those not given. */
+  readonly carriers?: readonly string[];
+  /** Where a one-stop flight lands at the stop. */
+  readonly via?: string;
+  /** Where it leaves the stop from, when another airport than `via`. */
+  readonly viaDeparture?: string;
+  /** Minutes at the stop, between landing and the next departure. */
+  readonly layover?: number;
   /** Prices of the fare classes, cheapest first. */
   readonly prices?: readonly number[];
   readonly seatsLeft?: number;
@@ -29,6 +37,14 @@ function addMinutes(localDateTime: string, minutes: number): string {
 
 const LETTERS = ['Q', 'M', 'B', 'Y', 'J'] as const;
 
+/** The names of the test airlines by code. */
+export const AIRLINE_NAMES: Readonly<Record<string, string>> = {
+  UQ: 'Uniquair',
+  EV: 'Eurovela',
+  OP: 'Orchid Pacific',
+  QA: 'Quetzal Airways',
+};
+
 export function makeFlight({
   id,
   date = '2026-12-01',
@@ -37,35 +53,40 @@ export function makeFlight({
   departs = '07:05',
   minutes = 185,
   stops = 0,
+  carriers = [],
+  via = 'VIE',
+  viaDeparture = via,
+  layover = 0,
   prices = [12_300, 15_900],
   seatsLeft = 9,
 }: FlightSpec): SearchFlight {
   const departure = `${date}T${departs}`;
-  const via = 'VIE';
   const hops =
     stops === 0
       ? [[from, to]]
       : [
           [from, via],
-          [via, to],
+          [viaDeparture, to],
         ];
-  const legMinutes = Math.floor(minutes / hops.length);
+  const flying = minutes - layover * (hops.length - 1);
+  const legMinutes = Math.floor(flying / hops.length);
+  const codes = hops.map((_, index) => carriers[index] ?? 'UQ');
   const segments = hops.map(([legFrom = from, legTo = to], index) => {
-    const start = addMinutes(departure, index * legMinutes);
-    const end = addMinutes(
-      start,
-      index === hops.length - 1 ? minutes - index * legMinutes : legMinutes,
-    );
+    const start = addMinutes(departure, index * (legMinutes + layover));
+    const inAir = index === hops.length - 1 ? flying - index * legMinutes : legMinutes;
+    const end = addMinutes(start, inAir);
+    const carrier = codes[index] ?? 'UQ';
     return {
-      flightNumber: `UQ${100 + index}${id}`,
-      carrier: 'UQ',
+      flightNumber: `${carrier}${100 + index}${id}`,
+      carrier,
+      carrierName: AIRLINE_NAMES[carrier] ?? carrier,
       from: legFrom,
       to: legTo,
       departureLocal: start,
       departureUtc: `${start}:00.000Z`,
       arrivalLocal: end,
       arrivalUtc: `${end}:00.000Z`,
-      duration: legMinutes,
+      duration: inAir,
     };
   });
   return {
@@ -79,6 +100,7 @@ export function makeFlight({
       price,
       seatsLeft,
     })),
+    selfTransfer: new Set(codes).size > 1,
   };
 }
 

@@ -8,6 +8,7 @@ import { loadAirports } from './airports.ts';
 import { createBulkWriter, insertAll } from './bulk-insert.ts';
 import { generateFlights, type IdCounters, type SeededFlight } from './flights.ts';
 import { menuRows } from './menus.ts';
+import { buildMarkets } from './markets.ts';
 import { buildNetwork, CARRIERS } from './network.ts';
 import { pageRows } from './pages.ts';
 import { createRandom } from './random.ts';
@@ -33,6 +34,7 @@ export const SEEDED_TABLES = [
   'airports',
   'carriers',
   'routes',
+  'route_paths',
   'flights',
   'flight_segments',
   'fare_classes',
@@ -72,7 +74,9 @@ export async function seedDatabase(
   const { today } = options;
   const random = createRandom(seed);
   const [airports, countries] = await Promise.all([loadAirports(), countryRows()]);
-  const routes = buildNetwork(airports, random.derive('network'), today);
+  const network = buildNetwork(airports, random.derive('network'), today);
+  const markets = buildMarkets(network, airports);
+  const routes = [...markets.served, ...markets.routes];
 
   const counts = await db.transaction().execute(async (trx) => {
     await clearSeededTables(trx);
@@ -116,6 +120,21 @@ export async function seedDatabase(
         distance_km: route.distanceKm,
       })),
     );
+    counts.route_paths = await insertAll(
+      trx,
+      'route_paths',
+      markets.paths.map((path, index) => ({
+        id: index + 1,
+        route_id: path.routeId,
+        stops: path.routes.length - 1,
+        first_route_id: path.routes[0] as number,
+        second_route_id: path.routes[1] as number,
+        third_route_id: path.routes[2] ?? null,
+        first_connection_minutes: path.connectionMinutes[0] as number,
+        second_connection_minutes: path.connectionMinutes[1] ?? null,
+        detour: path.detour,
+      })),
+    );
 
     const flights = createBulkWriter(trx, 'flights', FLIGHT_COLUMNS);
     const segments = createBulkWriter(trx, 'flight_segments', SEGMENT_COLUMNS);
@@ -137,7 +156,8 @@ export async function seedDatabase(
       batchFares = 0;
     };
     for (const seeded of generateFlights({
-      routes,
+      // The network's own days: connections add days to a route but no flights.
+      routes: network,
       airports,
       today,
       random: random.derive('flights'),
@@ -235,6 +255,7 @@ async function clearSeededTables(trx: Kysely<Database>): Promise<void> {
     'fare_classes',
     'flight_segments',
     'flights',
+    'route_paths',
     'routes',
     'carriers',
     'airports',
@@ -281,6 +302,7 @@ async function moveIdentitySequences(trx: Kysely<Database>): Promise<void> {
   if (databaseKindOf(trx) !== 'postgres') return;
   for (const table of [
     'routes',
+    'route_paths',
     'flights',
     'flight_segments',
     'fare_classes',

@@ -49,6 +49,26 @@ export interface FlightsTable {
   cancelled_at: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
 }
 
+/**
+ * A way to fly a route through one or two hubs: a chain of routes and the minimum connection
+ * time at each stop (docs/search.md "Connections").
+ */
+export interface RoutePathsTable {
+  id: Generated<number>;
+  route_id: number;
+  /** 1 or 2. */
+  stops: number;
+  first_route_id: number;
+  second_route_id: number;
+  /** Null for one stop. */
+  third_route_id: number | null;
+  first_connection_minutes: number;
+  /** Null for one stop. */
+  second_connection_minutes: number | null;
+  /** Flown distance over the route's great-circle distance. */
+  detour: number;
+}
+
 /** A leg of a flight; a direct flight has one (position 1), a one-stop flight two. */
 export interface FlightSegmentsTable {
   id: Generated<number>;

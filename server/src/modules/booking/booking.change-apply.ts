@@ -70,7 +70,7 @@ export async function applyBookingChange(
     return null;
   }
   const moved: number[] = [change.new_fare_class_id];
-  for (const hold of await holdsOnFlight(trx, change.booking_id, Number(change.old_flight_ref))) {
+  for (const hold of await holdsOnFlight(trx, change.booking_id, change.old_flight_ref)) {
     if (!(await releaseHold(trx, hold.id, hold.state, at))) continue;
     await giveSeatsBack(trx, [{ fareClassId: hold.fare_class_id, seats: hold.seats }]);
     moved.push(hold.fare_class_id);

@@ -17,6 +17,7 @@ import {
   DEFAULT_CURRENCY_CODE,
   type RateTable,
 } from '@uniquair/domain/pricing/currency';
+import { inventoryFlightIds } from '@uniquair/domain/search/connections';
 import { MAX_SEATED_PASSENGERS, seatedPassengers } from '@uniquair/domain/search/passengers';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
@@ -35,8 +36,20 @@ export type CreateBookingInput = z.output<typeof CreateBookingRequestSchema>;
 export const UNAVAILABLE = 'A flight is no longer available';
 const PRICE_INCREASED = 'Your booking price has increased';
 
-/** Inventory flights have numeric ids (their row ids); other suppliers' ids carry a prefix. */
-const INVENTORY_ID = /^[1-9]\d{0,15}$/;
+/**
+ * Inventory flights have numeric ids (their row ids), connections their flights' ids joined by
+ * `-` (docs/search.md "Connections"); other suppliers' ids carry a prefix.
+ */
+const INVENTORY_ID = /^[1-9]\d{0,15}(?:-[1-9]\d{0,15}){0,2}$/;
+
+/** A seat of the chosen fare on one inventory flight of a leg. */
+export interface HeldFare {
+  flightId: number;
+  fareClassId: number;
+  /** The flight's own route and local date (a connection's flights are of other routes). */
+  routeId: number;
+  date: Ymd;
+}
 
 export interface ChosenLeg {
   selectionIndex: number;
@@ -44,8 +57,8 @@ export interface ChosenLeg {
   flight: SearchFlight;
   route: number;
   date: Ymd;
-  flightId: number;
-  fareClassId: number;
+  /** The fare class held on each inventory flight, in flying order. */
+  fares: HeldFare[];
   letter: string;
   cabin: string;
   /** Current fare of one seat, USD minor units. */
@@ -55,7 +68,7 @@ export interface ChosenLeg {
 }
 
 /** A selection checked against the search, before the inventory is read. */
-type PickedLeg = Omit<ChosenLeg, 'flightId' | 'fareClassId' | 'cabin' | 'fare'>;
+type PickedLeg = Omit<ChosenLeg, 'fares' | 'cabin' | 'fare'>;
 
 export type PricedExtra = CreateBookingInput['extras'][number] & { unitPrice: number };
 
@@ -238,7 +251,7 @@ export async function currentLegs(
   errors: FieldErrors,
 ): Promise<ChosenLeg[]> {
   // The inventory as it is now: the same flights, their fare classes' current prices.
-  const flightIds = picked.map((leg) => Number(leg.flight.id));
+  const flightIds = picked.flatMap((leg) => inventoryFlightIds(leg.flight.id));
   const [flightRows, fareRows] = await Promise.all([
     db
       .selectFrom('flights')
@@ -254,36 +267,48 @@ export async function currentLegs(
       .execute(),
   ]);
   for (const leg of picked) {
-    const row = flightRows.find((flight) => flight.id === Number(leg.flight.id));
-    const first = leg.flight.segments[0];
-    if (
-      !row ||
-      row.flight_number !== first?.flightNumber ||
-      row.departure_utc !== first.departureUtc
-    ) {
-      throw new ServiceError('SEARCH_EXPIRED', 'The inventory changed since the search', {
-        'body.searchHash': ['Search result expired'],
-      });
+    for (const id of inventoryFlightIds(leg.flight.id)) {
+      const row = flightRows.find((flight) => flight.id === id);
+      const flown = leg.flight.segments.some(
+        (segment) =>
+          segment.flightNumber === row?.flight_number && segment.departureUtc === row.departure_utc,
+      );
+      if (!row || !flown) {
+        throw new ServiceError('SEARCH_EXPIRED', 'The inventory changed since the search', {
+          'body.searchHash': ['Search result expired'],
+        });
+      }
     }
   }
   const legs: ChosenLeg[] = [];
   for (const leg of picked) {
-    const fare = fareRows.find(
-      (row) => row.flight_id === Number(leg.flight.id) && row.letter === leg.letter,
-    );
-    if (!fare) {
+    const held: HeldFare[] = [];
+    let current = 0;
+    let cabin = '';
+    for (const id of inventoryFlightIds(leg.flight.id)) {
+      const fare = fareRows.find((row) => row.flight_id === id && row.letter === leg.letter);
+      const flight = flightRows.find((row) => row.id === id);
+      if (!fare || !flight) break;
+      held.push({
+        flightId: id,
+        fareClassId: Number(fare.id),
+        routeId: flight.route_id,
+        date: flight.departure_date,
+      });
+      current += toUsd(fare.price_minor, fare.currency, rates);
+      cabin ||= fare.cabin;
+    }
+    if (held.length !== inventoryFlightIds(leg.flight.id).length) {
       errors.fail(
         `body.selections.${leg.selectionIndex}.fareClass`,
         'No such fare class on this flight',
       );
       continue;
     }
-    const current = toUsd(fare.price_minor, fare.currency, rates);
     legs.push({
       ...leg,
-      flightId: fare.flight_id,
-      fareClassId: Number(fare.id),
-      cabin: fare.cabin,
+      fares: held,
+      cabin,
       fare: current,
       quotedFare: leg.quotedFare < 0 ? current : leg.quotedFare,
     });

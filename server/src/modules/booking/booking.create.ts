@@ -151,17 +151,6 @@ export class BookingCreation {
     const seated = seatedPassengers(countPassengerTypes(input.passengers));
     const holdExpiresAt = new Date(now.getTime() + SEAT_HOLD_MINUTES * 60_000);
     const deviceToken = newDeviceToken();
-    const carriers = new Map(
-      (
-        await this.#db
-          .selectFrom('carriers')
-          .select(['code', 'name'])
-          .where('code', 'in', [
-            ...new Set(legs.flatMap((leg) => leg.flight.segments.map((s) => s.carrier))),
-          ])
-          .execute()
-      ).map((row) => [row.code, row.name]),
-    );
     const ordered = [...legs].sort((a, b) => a.destinationIndex - b.destinationIndex);
     const firstLeg = ordered[0] as ChosenLeg;
     const lastLeg = ordered[ordered.length - 1] as ChosenLeg;
@@ -186,12 +175,17 @@ export class BookingCreation {
     }));
     const created = await this.#db.transaction().execute(async (trx) => {
       // The seats first: on SQLite the first write takes the database's write lock at once.
+      // Every flight of every leg, connections included, or none (all or nothing).
       const short = await takeSeats(
         trx,
-        legs.map((leg) => ({ fareClassId: leg.fareClassId, seats: seated })),
+        legs.flatMap((leg) =>
+          leg.fares.map((fare) => ({ fareClassId: fare.fareClassId, seats: seated })),
+        ),
       );
       if (short !== null) {
-        const leg = legs.find((candidate) => candidate.fareClassId === short) as ChosenLeg;
+        const leg = legs.find((candidate) =>
+          candidate.fares.some((fare) => fare.fareClassId === short),
+        ) as ChosenLeg;
         throw new ServiceError('FLIGHT_UNAVAILABLE', UNAVAILABLE, {
           [`body.selections.${leg.selectionIndex}`]: [UNAVAILABLE],
         });
@@ -249,12 +243,7 @@ export class BookingCreation {
           fare_letter: leg.letter,
           cabin: leg.cabin,
           fare_price_minor: leg.fare,
-          segments: JSON.stringify(
-            leg.flight.segments.map((segment): BookingSegment => ({
-              ...segment,
-              carrierName: carriers.get(segment.carrier) ?? segment.carrier,
-            })),
-          ),
+          segments: JSON.stringify(leg.flight.segments satisfies BookingSegment[]),
         })),
         extras: extras.map((extra) => ({
           booking_id: booking.id,
@@ -264,11 +253,13 @@ export class BookingCreation {
           quantity: extra.quantity,
           price_minor: extra.unitPrice * extra.quantity,
         })),
-        holds: legs.map((leg) => ({
-          bookingId: booking.id,
-          fareClassId: leg.fareClassId,
-          seats: seated,
-        })),
+        holds: legs.flatMap((leg) =>
+          leg.fares.map((fare) => ({
+            bookingId: booking.id,
+            fareClassId: fare.fareClassId,
+            seats: seated,
+          })),
+        ),
       });
       await addDeviceToken(trx, booking.id, deviceToken, nowIso);
       const finishToken = await issueBookingLinkToken(
@@ -284,9 +275,11 @@ export class BookingCreation {
       return { ...booking, finishToken };
     });
 
+    // The flights' own routes and days; the summary adds the routes connecting through them.
+    const held = legs.flatMap((leg) => leg.fares);
     this.#options.calendars.refresh(
-      legs.map((leg) => leg.route),
-      legs.map((leg) => leg.date),
+      held.map((fare) => fare.routeId),
+      held.map((fare) => fare.date),
     );
     await this.#sendCreatedMail({
       bookingId: created.id,

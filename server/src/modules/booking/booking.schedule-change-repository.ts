@@ -1,5 +1,6 @@
 import { fareClassRank, isSameOrHigherClass } from '@uniquair/domain/booking/fare-class-rank';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
+import { inventoryFlightIds } from '@uniquair/domain/search/connections';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { ScheduleChangeAnswer } from '../../db/tables/schedule-changes.ts';
@@ -207,14 +208,17 @@ export async function legCount(db: Kysely<Database>, bookingId: number): Promise
   return Number(row.count);
 }
 
-/** The seat holds of a booking on one inventory flight (held or sold). */
-export async function holdsOnFlight(db: Kysely<Database>, bookingId: number, flightId: number) {
+/**
+ * The seat holds of a booking on the inventory flights of a booked leg (held or sold): its
+ * flight, or every flight of a connection (`812-9051`, docs/search.md "Connections").
+ */
+export async function holdsOnFlight(db: Kysely<Database>, bookingId: number, flightRef: string) {
   const rows = await db
     .selectFrom('seat_holds as h')
     .innerJoin('fare_classes as c', 'c.id', 'h.fare_class_id')
     .select(['h.id', 'h.fare_class_id', 'h.seats', 'h.state'])
     .where('h.booking_id', '=', bookingId)
-    .where('c.flight_id', '=', flightId)
+    .where('c.flight_id', 'in', inventoryFlightIds(flightRef))
     .where('h.state', 'in', ['held', 'sold'])
     .orderBy('h.id')
     .execute();

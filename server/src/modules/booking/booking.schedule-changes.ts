@@ -259,7 +259,7 @@ export class ScheduleChanges {
   ): Promise<SubstituteFlight[]> {
     const { db } = this.#options;
     if (leg.route_id === null) return [];
-    const seats = (await holdsOnFlight(db, bookingId, Number(leg.flight_ref))).reduce(
+    const seats = (await holdsOnFlight(db, bookingId, leg.flight_ref)).reduce(
       (sum, hold) => sum + hold.seats,
       0,
     );
@@ -306,7 +306,6 @@ export class ScheduleChanges {
     );
     const { db } = this.#options;
     const newFlightId = Number(choice.flightId);
-    const oldFlightId = Number(leg.flight_ref);
     const flight = await inventoryFlight(db, newFlightId);
     if (!flight || flight.route_id !== leg.route_id || !this.#inWindow(leg, flight)) {
       throw invalid('body.flightId', 'scheduleChange.error.notSubstitute');
@@ -315,7 +314,7 @@ export class ScheduleChanges {
     if (!fare || !isSameOrHigherClass({ letter: leg.fare_letter, cabin: leg.cabin }, fare)) {
       throw invalid('body.fareClass', 'scheduleChange.error.lowerClass');
     }
-    const holds = await holdsOnFlight(db, booking.id, oldFlightId);
+    const holds = await holdsOnFlight(db, booking.id, leg.flight_ref);
     const seats = holds.reduce((sum, hold) => sum + hold.seats, 0);
     const now = this.#options.now();
     const nowIso = now.toISOString();

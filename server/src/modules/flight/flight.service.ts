@@ -1,13 +1,15 @@
 import type { FlightInfo, FlightInfoResponse } from '@uniquair/contract/flight';
 import type { SearchFareClass, SearchFlight, SearchResult } from '@uniquair/contract/search';
-import { convertMoney, DEFAULT_CURRENCY_CODE } from '@uniquair/domain/pricing/currency';
+import { DEFAULT_CURRENCY_CODE } from '@uniquair/domain/pricing/currency';
+import { commonFares, inventoryFlightIds } from '@uniquair/domain/search/connections';
 import { ServiceError } from '../../lib/service-error.ts';
+import { baseCurrencyFareClass } from '../search/search.fare-classes.ts';
 import type { SearchService } from '../search/search.service.ts';
 import { fareRulesOf, fareTermsOf } from './flight.fare-rules.ts';
-import type { CurrentFareRow, FlightRepository } from './flight.repository.ts';
+import type { FlightRepository } from './flight.repository.ts';
 
-/** Inventory flights have numeric ids (their row ids); other suppliers' ids carry a prefix. */
-const INVENTORY_ID = /^[1-9]\d{0,15}$/;
+/** Inventory flights and connections have digits only (`812`, `812-9051`); partners a prefix. */
+const INVENTORY_ID = /^[1-9]\d{0,15}(?:-[1-9]\d{0,15}){0,2}$/;
 
 /**
  * Details of chosen flights (SPEC §7 `GET /api/flight/info/{hash}?ids=…`): the flights must belong
@@ -41,38 +43,50 @@ export class FlightService {
       });
     }
 
-    const inventoryIds = ids.filter((id) => INVENTORY_ID.test(id)).map(Number);
-    const [current, fares, carriers] = await Promise.all([
+    const inventoryIds = ids.filter((id) => INVENTORY_ID.test(id)).flatMap(inventoryFlightIds);
+    const [current, fares] = await Promise.all([
       this.repository.flights(inventoryIds),
       this.repository.fares(inventoryIds),
-      this.repository.carriers(
-        ids.flatMap((id) => found.get(id)?.flight.segments.map((segment) => segment.carrier) ?? []),
-      ),
     ]);
     // Re-seeding renumbers the inventory: an id that now names another flight (or none) means the
     // result no longer describes the inventory, and the client must search again.
-    for (const id of inventoryIds) {
-      const row = current.find((flight) => flight.id === id);
-      const first = found.get(String(id))?.flight.segments[0];
-      if (
-        !row ||
-        row.flight_number !== first?.flightNumber ||
-        row.departure_utc !== first.departureUtc
-      ) {
-        throw new ServiceError('SEARCH_EXPIRED', 'The inventory changed since the search', {
-          'params.hash': ['Search result expired'],
-        });
+    for (const id of ids.filter((candidate) => INVENTORY_ID.test(candidate))) {
+      const segments = found.get(id)?.flight.segments ?? [];
+      for (const flightId of inventoryFlightIds(id)) {
+        const row = current.find((flight) => flight.id === flightId);
+        const flown = segments.some(
+          (segment) =>
+            segment.flightNumber === row?.flight_number &&
+            segment.departureUtc === row.departure_utc,
+        );
+        if (!row || !flown) {
+          throw new ServiceError('SEARCH_EXPIRED', 'The inventory changed since the search', {
+            'params.hash': ['Search result expired'],
+          });
+        }
       }
     }
     const rates = fares.some((fare) => fare.currency !== DEFAULT_CURRENCY_CODE)
       ? await this.repository.rates()
       : {};
-    const faresByFlight = new Map<number, CurrentFareRow[]>();
+    const classesByFlight = new Map<number, SearchFareClass[]>();
     for (const fare of fares) {
-      const list = faresByFlight.get(fare.flight_id);
-      if (list) list.push(fare);
-      else faresByFlight.set(fare.flight_id, [fare]);
+      const list = classesByFlight.get(fare.flight_id) ?? [];
+      list.push(baseCurrencyFareClass(fare, rates));
+      classesByFlight.set(fare.flight_id, list);
     }
+    /** A connection sells the letters of all its flights, at their sum, with the scarcest seats. */
+    const currentClasses = (id: string): SearchFareClass[] =>
+      commonFares(
+        inventoryFlightIds(id).map((flightId) => ({
+          id: flightId,
+          carrier: '',
+          departureMs: 0,
+          arrivalMs: 0,
+          airports: [],
+          fares: classesByFlight.get(flightId) ?? [],
+        })),
+      ).map((fare) => ({ ...fare, cabin: fare.cabin === 'business' ? 'business' : 'economy' }));
 
     const flights: FlightInfo[] = ids.map((id) => {
       const { flight, route, date } = found.get(id) as {
@@ -80,31 +94,14 @@ export class FlightService {
         route: number;
         date: string;
       };
-      const classes: SearchFareClass[] = INVENTORY_ID.test(id)
-        ? (faresByFlight.get(Number(id)) ?? []).map((fare) => ({
-            letter: fare.letter,
-            cabin: fare.cabin === 'business' ? 'business' : 'economy',
-            price:
-              fare.currency === DEFAULT_CURRENCY_CODE
-                ? fare.price_minor
-                : convertMoney(
-                    { amount: fare.price_minor, currency: fare.currency },
-                    DEFAULT_CURRENCY_CODE,
-                    rates,
-                  ).amount,
-            seatsLeft: fare.seats_left,
-          }))
-        : flight.fareClasses;
+      const classes = INVENTORY_ID.test(id) ? currentClasses(id) : flight.fareClasses;
       return {
         id,
         route,
         date,
         stops: flight.stops,
         duration: flight.duration,
-        segments: flight.segments.map((segment) => ({
-          ...segment,
-          carrierName: carriers.get(segment.carrier) ?? segment.carrier,
-        })),
+        segments: flight.segments,
         fareClasses: [...classes]
           .sort((a, b) => a.price - b.price || a.letter.localeCompare(b.letter))
           .map((fare) => {

@@ -9,7 +9,7 @@ export interface NormalisedSearch {
 }
 
 /** Bumped when the meaning of a search (or its result's shape) changes, so old hashes are not reused. */
-const HASH_VERSION = 1;
+const HASH_VERSION = 2;
 
 /** Hex digits kept from the SHA-256: 128 bits, far beyond any chance of two searches colliding. */
 const HASH_LENGTH = 32;

@@ -201,6 +201,7 @@ describe('search jobs', () => {
         {
           flightNumber: 'XX1',
           carrier: 'XX',
+          carrierName: 'Partner Air',
           from: 'AAA',
           to: 'BBB',
           departureLocal: `${TEST_TODAY}T00:10`,
@@ -211,6 +212,7 @@ describe('search jobs', () => {
         },
       ],
       fareClasses: [{ letter: 'Q', cabin: 'economy' as const, price: 100, seatsLeft: 9 }],
+      selfTransfer: false,
     };
     const testApp = await buildTestApp(
       {},

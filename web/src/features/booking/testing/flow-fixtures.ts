@@ -38,6 +38,7 @@ function segment(leg: LegSpec) {
   return {
     flightNumber: `FB${leg.id}`,
     carrier: 'FB',
+    carrierName: 'Flybridge',
     from: leg.from,
     to: leg.to,
     departureLocal: `${leg.date}T08:00`,
@@ -55,6 +56,7 @@ function searchFlight(leg: LegSpec): SearchFlight {
     duration: 240,
     segments: [segment(leg)],
     fareClasses: [{ ...leg.fare, cabin: 'economy' }],
+    selfTransfer: false,
   };
 }
 
@@ -93,7 +95,7 @@ export function flightInfo(legs: readonly LegSpec[]): FlightInfoResponse {
       date: leg.date,
       stops: 0,
       duration: 240,
-      segments: [{ ...segment(leg), carrierName: 'Flybridge' }],
+      segments: [segment(leg)],
       fareClasses: [
         {
           ...leg.fare,

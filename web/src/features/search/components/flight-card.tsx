@@ -3,7 +3,9 @@ import { memo, useId, useRef, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { FlightRow } from '../flight-rows.ts';
 import type { Money } from '../hooks/use-money.ts';
+import { CarrierBadge } from './carrier-badge.tsx';
 import { FareOptions } from './fare-options.tsx';
+import { FlightDetails } from './flight-details.tsx';
 import { formatDuration, formatLocalTime } from './flight-format.ts';
 import styles from './flight-card.module.css';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -19,6 +21,13 @@ interface CardText {
   readonly price: string;
   /** The times as a sentence, for assistive technology. */
   readonly times: string;
+  /** The designators of the airlines flown, each once, in the order flown. */
+  readonly carriers: readonly string[];
+  /** Their names as a list ('Uniquair, Eurovela'). */
+  readonly airlines: string;
+  /** Notes for a self-transfer and a change of airport at a stop; null when they do not apply. */
+  readonly selfTransfer: string | null;
+  readonly airportChange: string | null;
 }
 
 const textCache = new WeakMap<FlightRow, { intl: IntlShape; money: Money; text: CardText }>();
@@ -34,6 +43,12 @@ function cardText(row: FlightRow, intl: IntlShape, money: Money, resultCurrency:
   const first = flight.segments[0];
   const last = flight.segments.at(-1);
   const via = flight.segments.slice(0, -1).map((segment) => segment.to);
+  const airlines = new Map(
+    flight.segments.map((segment) => [segment.carrier, segment.carrierName] as const),
+  );
+  const changesAirport = flight.segments.some(
+    (segment, index) => index > 0 && flight.segments[index - 1]?.to !== segment.from,
+  );
   const departure = first ? formatLocalTime(intl, first.departureLocal) : '';
   const arrival = last ? formatLocalTime(intl, last.arrivalLocal) : '';
   const text: CardText = {
@@ -52,6 +67,14 @@ function cardText(row: FlightRow, intl: IntlShape, money: Money, resultCurrency:
             { count: flight.stops, airports: intl.formatList(via) },
           ),
     price: money.show(cheapest.price, resultCurrency),
+    carriers: [...airlines.keys()],
+    airlines: intl.formatList([...airlines.values()], { type: 'unit', style: 'short' }),
+    selfTransfer: flight.selfTransfer
+      ? intl.formatMessage({ id: 'search.flight.selfTransfer' })
+      : null,
+    airportChange: changesAirport
+      ? intl.formatMessage({ id: 'search.flight.airportChangeNote' })
+      : null,
   };
   textCache.set(row, { intl, money, text });
   return text;
@@ -72,9 +95,10 @@ export interface FlightCardProps {
 }
 
 /**
- * One flight of the results: local departure and arrival times, travel time, stops, flight
- * numbers and the lowest fare per adult; 'See fares' opens the fare classes to choose from.
- * Memoised: a filter change re-renders only the cards that appear.
+ * One flight of the results: local departure and arrival times, travel time, stops, airlines,
+ * flight numbers and the lowest fare per adult, with a note for a self-transfer or a change of
+ * airport; 'Flight details' opens the flights and layovers of a connection, 'See fares' the fare
+ * classes to choose from. Memoised: a filter change re-renders only the cards that appear.
  */
 export const FlightCard = memo(function FlightCard({
   row,
@@ -88,18 +112,27 @@ export const FlightCard = memo(function FlightCard({
 }: FlightCardProps) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
+  const [detailsOpen, setDetailsOpen] = useState(false);
   const faresId = useId();
+  const detailsId = useId();
+  const detailsToggleId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const { flight, cheapest } = row;
   const first = flight.segments[0];
   const last = flight.segments.at(-1);
   if (!first || !last) return null;
-  const { departure, arrival, duration, stops, price, times } = cardText(
-    row,
-    intl,
-    money,
-    resultCurrency,
-  );
+  const {
+    departure,
+    arrival,
+    duration,
+    stops,
+    price,
+    times,
+    carriers,
+    airlines,
+    selfTransfer,
+    airportChange,
+  } = cardText(row, intl, money, resultCurrency);
   const chosen =
     chosenFare === null ? null : flight.fareClasses.find((f) => f.letter === chosenFare);
   const fareName = (fare: SearchFareClass) =>
@@ -132,9 +165,42 @@ export const FlightCard = memo(function FlightCard({
           <span>{duration}</span>
           <span>{stops}</span>
         </p>
-        <p className={styles.numbers}>
-          {flight.segments.map((segment) => segment.flightNumber).join(' · ')}
+        <p className={styles.carriers}>
+          {carriers.map((carrier) => (
+            <CarrierBadge key={carrier} carrier={carrier} />
+          ))}
+          <span className={styles.airlines}>{airlines}</span>
+          <span className={styles.numbers}>
+            {flight.segments.map((segment) => segment.flightNumber).join(' · ')}
+          </span>
         </p>
+        {[selfTransfer, airportChange].map((warning) =>
+          warning ? (
+            <p key={warning} className={styles.warning}>
+              <Icon name="alert" />
+              {warning}
+            </p>
+          ) : null,
+        )}
+        {flight.segments.length > 1 ? (
+          <>
+            <button
+              id={detailsToggleId}
+              type="button"
+              className={styles.detailsToggle}
+              aria-expanded={detailsOpen}
+              aria-controls={detailsId}
+              aria-label={intl.formatMessage({ id: 'search.flight.detailsFor' }, { departure })}
+              onClick={() => setDetailsOpen((value) => !value)}
+            >
+              {intl.formatMessage({ id: 'search.flight.details' })}
+              <Icon name="chevronDown" />
+            </button>
+            <div id={detailsId} className={styles.details} hidden={!detailsOpen}>
+              {detailsOpen ? <FlightDetails row={row} labelledBy={detailsToggleId} /> : null}
+            </div>
+          </>
+        ) : null}
       </div>
       <div className={styles.side}>
         <p className={styles.price}>

@@ -182,10 +182,6 @@ describe('search results', () => {
               ...flight,
               route: 12,
               date: '2026-12-01',
-              segments: flight?.segments.map((segment) => ({
-                ...segment,
-                carrierName: 'Uniquair',
-              })),
               fareClasses: flight?.fareClasses.map((fare) => ({
                 ...fare,
                 conditions: {

@@ -198,7 +198,7 @@ async function insertCheapest(
     sql<boolean>`${sql.ref(`${next}.departure_date`)} between ${sql.ref(`${previous}.arrival_date`)} and ${nextDay(`${previous}.arrival_date`)}
       and ${seconds(`${next}.departure_utc`)} - ${seconds(`${previous}.arrival_utc`)} between ${sql.ref(minutes)} * 60 and ${MAX_LAYOVER_MINUTES * 60}`;
 
-  const connections = (stops: 1 | 2) => {
+  const oneStopConnections = () => {
     let query = trx
       .selectFrom('route_paths as p')
       .innerJoin('routes as r', 'r.id', 'p.route_id')
@@ -212,7 +212,7 @@ async function insertCheapest(
       .innerJoin('fare_classes as c2', (join) =>
         join.onRef('c2.flight_id', '=', 'f2.id').onRef('c2.letter', '=', 'c1.letter'),
       )
-      .where('p.stops', '=', stops)
+      .where('p.stops', '=', 1)
       // Sold within the route's own window, as a search of it is.
       .whereRef('f1.departure_date', '>=', 'r.available_from')
       .where((eb) =>
@@ -236,7 +236,7 @@ async function insertCheapest(
     return query;
   };
 
-  const oneStop = connections(1).select([
+  const oneStop = oneStopConnections().select([
     'p.route_id as route_id',
     'f1.departure_date as date',
     sql<number>`c1.price_minor + c2.price_minor`.as('price'),
@@ -256,28 +256,95 @@ async function insertCheapest(
     .expression(cheapest)
     .executeTakeFirst();
 
-  const twoStops = connections(2)
+  // Two stops, only on days nothing shorter prices: those starts are found first (a
+  // materialised CTE), as joining everything before that check takes minutes on PostgreSQL.
+  let starts = trx
+    .selectFrom('route_paths as p')
+    .innerJoin('routes as r', 'r.id', 'p.route_id')
+    .innerJoin('flights as f1', 'f1.route_id', 'p.first_route_id')
+    .where('p.stops', '=', 2)
+    .where('f1.cancelled_at', 'is', null)
+    .whereRef('f1.departure_date', '>=', 'r.available_from')
+    .where((eb) =>
+      eb.or([
+        eb('r.available_until', 'is', null),
+        eb('f1.departure_date', '<=', eb.ref('r.available_until')),
+      ]),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('route_day_prices as priced')
+            .select('priced.route_id')
+            .whereRef('priced.route_id', '=', 'p.route_id')
+            .whereRef('priced.date', '=', 'f1.departure_date'),
+        ),
+      ),
+    )
+    .select([
+      'p.route_id',
+      'p.second_route_id',
+      'p.third_route_id',
+      'p.first_connection_minutes',
+      'p.second_connection_minutes',
+      'r.from_airport',
+      'r.to_airport',
+      'f1.id as flight_id',
+      'f1.departure_date',
+      'f1.arrival_date',
+      'f1.arrival_utc',
+      'f1.via_airport',
+    ]);
+  if (routeChunk) starts = starts.where('p.route_id', 'in', routeChunk);
+  if (dateChunk) starts = starts.where('f1.departure_date', 'in', dateChunk);
+  const twoStops = trx
+    .with(
+      (cte) => cte('s').materialized(),
+      () => starts,
+    )
+    .selectFrom('s')
+    .innerJoin('flights as f2', (join) =>
+      join
+        .onRef('f2.route_id', '=', 's.second_route_id')
+        .on(connects('s', 'f2', 's.first_connection_minutes')),
+    )
     .innerJoin('flights as f3', (join) =>
       join
-        .onRef('f3.route_id', '=', 'p.third_route_id')
-        .on(connects('f2', 'f3', 'p.second_connection_minutes')),
+        .onRef('f3.route_id', '=', 's.third_route_id')
+        .on(connects('f2', 'f3', 's.second_connection_minutes')),
+    )
+    .innerJoin('fare_classes as c1', 'c1.flight_id', 's.flight_id')
+    .innerJoin('fare_classes as c2', (join) =>
+      join.onRef('c2.flight_id', '=', 'f2.id').onRef('c2.letter', '=', 'c1.letter'),
     )
     .innerJoin('fare_classes as c3', (join) =>
       join.onRef('c3.flight_id', '=', 'f3.id').onRef('c3.letter', '=', 'c1.letter'),
     )
+    .where('f2.cancelled_at', 'is', null)
     .where('f3.cancelled_at', 'is', null)
+    .where('c1.seats_left', '>', 0)
+    .where('c2.seats_left', '>', 0)
     .where('c3.seats_left', '>', 0)
+    .where('c1.currency', '=', SUMMARY_CURRENCY)
+    .where('c2.currency', '=', SUMMARY_CURRENCY)
     .where('c3.currency', '=', SUMMARY_CURRENCY)
-    .where(sql<boolean>`coalesce(f3.via_airport, '') <> r.from_airport`)
+    // No airport twice: the stops of through flights are neither an end nor each other.
+    .where(sql<boolean>`coalesce(s.via_airport, '') <> s.to_airport`)
+    .where(sql<boolean>`coalesce(f2.via_airport, '') not in (s.from_airport, s.to_airport)`)
+    .where(sql<boolean>`coalesce(f3.via_airport, '') <> s.from_airport`)
+    .where(
+      sql<boolean>`coalesce(s.via_airport, '-') <> coalesce(f2.via_airport, '+') and coalesce(f2.via_airport, '-') <> coalesce(f3.via_airport, '+') and coalesce(s.via_airport, '-') <> coalesce(f3.via_airport, '+')`,
+    )
     .select((eb) => [
-      'p.route_id',
-      'f1.departure_date',
+      's.route_id',
+      's.departure_date',
       eb.fn
         .min(sql<number>`c1.price_minor + c2.price_minor + c3.price_minor`)
         .as('min_price_minor'),
       ...constants,
     ])
-    .groupBy(['p.route_id', 'f1.departure_date']);
+    .groupBy(['s.route_id', 's.departure_date']);
   const fallback = await trx
     .insertInto('route_day_prices')
     .columns(['route_id', 'date', 'min_price_minor', 'currency', 'updated_at'])

@@ -180,6 +180,11 @@ export async function seedDatabase(
 
     await moveIdentitySequences(trx);
     await bumpDatasetVersions(trx);
+    // Statistics of the new inventory first: the summary joins flights of connecting routes, and
+    // planned as if the tables were empty that takes minutes on PostgreSQL instead of seconds.
+    for (const table of ['routes', 'route_paths', 'flights', 'fare_classes'] as const) {
+      await sql`analyze ${sql.table(table)}`.execute(trx);
+    }
     // The cheapest-price summary the calendars read (DESIGN §5), rebuilt from the new fares.
     await refreshRouteDayPrices(trx);
     return counts;

@@ -4,6 +4,7 @@ import type { SeedAirport } from './airports.ts';
 import { greatCircleKm } from '@uniquair/domain/geo/distance';
 import { flightMinutes } from './geo.ts';
 import type { Random } from './random.ts';
+import { ZoneClock } from './time-zones.ts';
 
 /** The airlines flying the demo network: one per region, and Uniquair between regions. */
 export const CARRIERS = [
@@ -62,6 +63,34 @@ const MAX_CONNECTING_KM = 13_500;
 
 const DAY_MINUTES = 24 * 60;
 
+/**
+ * Banks at the hubs: waves of arrivals (local minutes after midnight), each followed by a wave
+ * of departures `BANK_TURN` minutes later, so that short and medium flights into a hub meet the
+ * flights out of it. Longer flights keep the times their regions fly at (overnight crossings).
+ */
+const BANK_ARRIVALS = [6 * 60 + 45, 10 * 60 + 45, 14 * 60 + 45, 18 * 60 + 45] as const;
+const BANK_TURN = { from: 70, to: 120 } as const;
+/** Flights shorter than this are timed to the banks of their hub. */
+const BANKED_MAX_KM = 4_500;
+/** The earliest and latest local departures an airline schedules. */
+const FIRST_DEPARTURE = 5 * 60 + 30;
+const LAST_DEPARTURE = 23 * 60;
+/**
+ * Banks each part of the day may use: flights into a hub land early in the day and flights out
+ * of it leave later, as a spoke's aircraft flies in to meet the banks and back out from them.
+ */
+const SLOT_BANKS: Readonly<Record<'in' | 'out', Readonly<Record<Slot, readonly number[]>>>> = {
+  in: { any: [0, 1], morning: [0], midday: [1], evening: [2] },
+  out: { any: [1, 2], morning: [0, 1], midday: [1, 2], evening: [2, 3] },
+};
+/** The instant whose offsets time the banks: a fixed day, so the network never depends on today. */
+const BANK_REFERENCE_MS = Date.parse('2026-01-15T12:00:00Z');
+
+type Slot = 'any' | 'morning' | 'midday' | 'evening';
+
+/** Minutes an airport's clock is ahead of UTC on the reference day. */
+type UtcOffset = (airport: SeedAirport) => number;
+
 interface Pair {
   a: SeedAirport;
   b: SeedAirport;
@@ -88,6 +117,13 @@ export function buildNetwork(
 ): SeedRoute[] {
   const byCode = new Map(airports.map((airport) => [airport.code, airport]));
   const hubs = airports.filter((airport) => airport.hub);
+  const offsets = new Map(
+    airports.map((airport) => [
+      airport.code,
+      new ZoneClock(airport.timeZone).offsetMinutes(BANK_REFERENCE_MS),
+    ]),
+  );
+  const offset: UtcOffset = (airport) => offsets.get(airport.code) ?? 0;
   const pairs = choosePairs(airports, hubs, random.derive('pairs'));
   const numbers = new Map<CarrierCode, number>(CARRIERS.map((carrier) => [carrier.code, 100]));
   const allocate = (carrier: CarrierCode, count: number): number => {
@@ -122,6 +158,8 @@ export function buildNetwork(
     if (nonstop) {
       plan.push(null);
       if (rating >= 4 && km < 4_500 && rnd.chance(0.65)) plan.push(null);
+      // The busiest short routes: morning, midday and evening.
+      if (rating === 5 && km < 2_500 && plan.length === 2 && rnd.chance(0.5)) plan.push(null);
       const best = via[0];
       if (best && best.ratio <= 1.35 && rnd.chance(0.2)) plan.push(best.hub);
     } else {
@@ -132,12 +170,28 @@ export function buildNetwork(
 
     const outbound: Service[] = [];
     const inbound: Service[] = [];
+    const slots: readonly Slot[] =
+      plan.length === 1
+        ? ['any']
+        : plan.length === 2
+          ? ['morning', 'evening']
+          : ['morning', 'midday', 'evening'];
     plan.forEach((stop, index) => {
-      const slot = plan.length === 1 ? 'any' : index === 0 ? 'morning' : 'evening';
+      const slot = slots[index] ?? 'any';
       const serviceCarrier: CarrierCode = stop ? 'UQ' : carrier;
       const first = allocate(serviceCarrier, stop ? 4 : 2);
       const build = (from: SeedAirport, to: SeedAirport, numberOffset: number): Service =>
-        makeService(rnd, serviceCarrier, from, to, stop, first + numberOffset, slot, priceFactor);
+        makeService(
+          rnd,
+          serviceCarrier,
+          from,
+          to,
+          stop,
+          first + numberOffset,
+          slot,
+          priceFactor,
+          offset,
+        );
       outbound.push(build(a, b, 0));
       inbound.push(build(b, a, 1));
     });
@@ -321,8 +375,9 @@ function makeService(
   to: SeedAirport,
   stop: SeedAirport | null,
   firstNumber: number,
-  slot: 'any' | 'morning' | 'evening',
+  slot: Slot,
   priceFactor: number,
+  offset: UtcOffset,
 ): Service {
   const stops = stop ? [from, stop, to] : [from, to];
   const legs: ServiceLeg[] = [];
@@ -350,12 +405,45 @@ function makeService(
   return {
     carrier,
     legs,
-    departureMinutes: departureMinutes(random, from, to, flownKm, slot),
+    departureMinutes:
+      (stop === null && flownKm < BANKED_MAX_KM
+        ? bankedDeparture(random, from, to, legs[0]?.minutes ?? 0, slot, offset)
+        : null) ?? departureMinutes(random, from, to, flownKm, slot),
     connectionMinutes: stop ? random.step(55, 170, 5) : 0,
     capacity,
     baseFareMinor: Math.round((29 + 0.072 * flownKm) * priceFactor * oneStopDiscount * 100),
     flownKm,
   };
+}
+
+/**
+ * The local departure of a short or medium flight timed to a hub's banks, on a five-minute grid:
+ * out of a hub in a departure wave, into a hub to land with an arrival wave (between hubs, one
+ * or the other). Null when the flight
+ * touches no hub, or no bank of its slot gives a departure between 05:30 and 23:00.
+ */
+function bankedDeparture(
+  random: Random,
+  from: SeedAirport,
+  to: SeedAirport,
+  blockMinutes: number,
+  slot: Slot,
+  offset: UtcOffset,
+): number | null {
+  if (!from.hub && !to.hub) return null;
+  // Between two hubs, half the flights leave in the first one's wave, half land in the other's.
+  const leaving = from.hub && (!to.hub || random.chance(0.5));
+  const banks = random.shuffle(SLOT_BANKS[leaving ? 'out' : 'in'][slot]);
+  for (const bank of banks) {
+    const arrivals = BANK_ARRIVALS[bank] as number;
+    const departure = leaving
+      ? arrivals + random.step(BANK_TURN.from, BANK_TURN.to, 5)
+      : // Land in the wave: the block time back, in the origin's clock.
+        arrivals + random.step(-30, 15, 5) - blockMinutes - (offset(to) - offset(from));
+    const local = (((Math.round(departure / 5) * 5) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+    if (local >= FIRST_DEPARTURE && local <= LAST_DEPARTURE) return local;
+  }
+  return null;
 }
 
 /** Local departure times an airline would choose, on a five-minute grid. */
@@ -364,11 +452,12 @@ function departureMinutes(
   from: SeedAirport,
   to: SeedAirport,
   km: number,
-  slot: 'any' | 'morning' | 'evening',
+  slot: Slot,
 ): number {
   const at = (h1: number, m1: number, h2: number, m2: number) =>
     random.step(h1 * 60 + m1, h2 * 60 + m2, 5) % DAY_MINUTES;
   if (slot === 'morning') return at(6, 0, 11, 30);
+  if (slot === 'midday') return at(11, 30, 15, 0);
   if (slot === 'evening') return at(15, 0, 21, 30);
   if (km < 4_500) return at(6, 0, 21, 30);
   // Overnight eastbound across the Atlantic and Pacific; late-night or midday out of Asia.

@@ -47,7 +47,10 @@ test.describe('connections through hubs', () => {
     await page.goto(`/flights/1/0/0/${route.id}.${day}._`);
     await expect(page.getByText(/^\d+ flights? found$/).first()).toBeVisible();
 
-    const card = page.getByRole('listitem').filter({ hasText: /\d+ stops?/ }).first();
+    const card = page
+      .getByRole('listitem')
+      .filter({ hasText: /\d+ stops?/ })
+      .first();
     await expect(card).toContainText(AIRLINES);
     await expect(card).not.toContainText('Direct');
     const details = card.getByRole('button', { name: /Flight details/ });

@@ -59,9 +59,7 @@ describe(`GET /api/flight/info/{hash} (${dialectUnderTest()})`, () => {
       stops: inbound.stops,
       duration: inbound.duration,
     });
-    expect(second?.segments).toEqual(
-      outbound.segments,
-    );
+    expect(second?.segments).toEqual(outbound.segments);
     const carriers = await testApp.app.db.selectFrom('carriers').selectAll().execute();
     for (const segment of second?.segments ?? []) {
       expect(segment.carrierName).toBe(carriers.find((c) => c.code === segment.carrier)?.name);

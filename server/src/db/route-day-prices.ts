@@ -162,6 +162,10 @@ function dialectSql(db: Kysely<Database>) {
       };
 }
 
+/** The first flight leaves within its route's window, as a search of the route must. */
+const withinRouteWindow = sql<boolean>`f1.departure_date >= r.available_from
+  and (r.available_until is null or f1.departure_date <= r.available_until)`;
+
 /**
  * Writes the cheapest price per route and day of the chunk: the lowest of the route's own
  * flights and of its one-stop connections (the same fare letter on both flights, as the search
@@ -213,14 +217,7 @@ async function insertCheapest(
         join.onRef('c2.flight_id', '=', 'f2.id').onRef('c2.letter', '=', 'c1.letter'),
       )
       .where('p.stops', '=', 1)
-      // Sold within the route's own window, as a search of it is.
-      .whereRef('f1.departure_date', '>=', 'r.available_from')
-      .where((eb) =>
-        eb.or([
-          eb('r.available_until', 'is', null),
-          eb('f1.departure_date', '<=', eb.ref('r.available_until')),
-        ]),
-      )
+      .where(withinRouteWindow)
       .where('f1.cancelled_at', 'is', null)
       .where('f2.cancelled_at', 'is', null)
       .where('c1.seats_left', '>', 0)
@@ -264,13 +261,7 @@ async function insertCheapest(
     .innerJoin('flights as f1', 'f1.route_id', 'p.first_route_id')
     .where('p.stops', '=', 2)
     .where('f1.cancelled_at', 'is', null)
-    .whereRef('f1.departure_date', '>=', 'r.available_from')
-    .where((eb) =>
-      eb.or([
-        eb('r.available_until', 'is', null),
-        eb('f1.departure_date', '<=', eb.ref('r.available_until')),
-      ]),
-    )
+    .where(withinRouteWindow)
     .where((eb) =>
       eb.not(
         eb.exists(

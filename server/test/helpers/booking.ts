@@ -4,6 +4,7 @@ import type { BookingPassengerInput, CreateBookingRequest } from '@uniquair/cont
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import {
   SearchInitResponseSchema,
+  SearchResultResponseSchema,
   type SearchFlight,
   type SearchResult,
 } from '@uniquair/contract/search';
@@ -70,8 +71,8 @@ export interface TripSearch {
 }
 
 /**
- * Runs a search through the API (the app must be built with a long `initWaitMs` so init answers
- * the result): a round trip `days` and `days + 7` ahead, or one way when `oneWay`.
+ * Runs a search through the API and waits for its result: a round trip `days` and `days + 7`
+ * ahead, or one way when `oneWay`.
  */
 export async function searchTrip(
   app: FastifyInstance,
@@ -98,8 +99,25 @@ export async function searchTrip(
   });
   expect(response.statusCode, response.body).toBe(200);
   const body = SearchInitResponseSchema.parse(response.json());
-  if (!body.result) throw new Error('the search did not finish at once');
-  return { hash: body.hash, result: body.result, dates };
+  const result = body.result ?? (await awaitResult(app, body.hash));
+  return { hash: body.hash, result, dates };
+}
+
+/**
+ * The result of a search that init answered still running (an app with a short `initWaitMs`,
+ * or a loaded machine): polls `GET /api/search/result/:hash` while it answers 409.
+ */
+async function awaitResult(app: FastifyInstance, hash: string): Promise<SearchResult> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await app.inject({ method: 'GET', url: `/api/search/result/${hash}` });
+    if (response.statusCode === 200)
+      return SearchResultResponseSchema.parse(response.json()).result;
+    if (response.statusCode !== 409 || Date.now() > deadline) {
+      throw new Error(`the search ${hash} did not finish: ${response.statusCode} ${response.body}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** The first flight of a destination with its cheapest fare class. */

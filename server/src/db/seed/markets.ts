@@ -66,8 +66,14 @@ export function buildMarkets(
     const first = chain[0] as SeedRoute;
     const last = chain.at(-1) as SeedRoute;
     const direct = greatCircleKm(airport(first.from), airport(last.to));
+    // A route's through flights fly further than its ends are apart: the longest service counts.
     const flown = chain.reduce(
-      (sum, route) => sum + greatCircleKm(airport(route.from), airport(route.to)),
+      (sum, route) =>
+        sum +
+        Math.max(
+          greatCircleKm(airport(route.from), airport(route.to)),
+          ...route.services.map((service) => service.flownKm),
+        ),
       0,
     );
     return flown / direct;

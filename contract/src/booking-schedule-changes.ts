@@ -34,8 +34,13 @@ export const BookingScheduleChangeSchema = z.object({
   flightIndex: z.number().int(),
   /** The leg's times as booked before the change. */
   old: ScheduleTimesSchema,
-  /** The new times, or null when the flight was cancelled. */
+  /** The new times, or null when the flight was cancelled or the connection missed. */
   new: ScheduleTimesSchema.nullable(),
+  /**
+   * True when new times of one flight of a connection leave too little (or more than a day's)
+   * time at a stop: the journey cannot be flown as booked (`new` is null).
+   */
+  missedConnection: z.boolean(),
   answered: z.boolean(),
   answer: z.enum(SCHEDULE_CHANGE_ANSWERS).nullable(),
   createdAt: z.string(),

@@ -35,6 +35,7 @@ import * as createSupportAttachments from './migrations/20261126170000_create_su
 import * as addSupportVisitors from './migrations/20261126180000_add_support_visitors.ts';
 import * as addSupportReadMarkers from './migrations/20261126190000_add_support_read_markers.ts';
 import * as addRoutePaths from './migrations/20261127100000_add_route_paths.ts';
+import * as addMissedConnections from './migrations/20261127110000_add_missed_connections.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -70,6 +71,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126180000_add_support_visitors': addSupportVisitors,
   '20261126190000_add_support_read_markers': addSupportReadMarkers,
   '20261127100000_add_route_paths': addRoutePaths,
+  '20261127110000_add_missed_connections': addMissedConnections,
 };
 
 export interface MigrateOptions {

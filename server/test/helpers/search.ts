@@ -10,6 +10,24 @@ import { inventorySupplier } from '../../src/modules/search/search.inventory-sup
 import type { Supplier, SupplierQuery } from '../../src/modules/search/search.supplier.ts';
 import { TEST_TODAY } from './database.ts';
 
+/**
+ * Routes flown only through hubs (no flights of their own, docs/search.md "Connections") with the
+ * days the calendar prices between `firstDay` and `lastDay` days after TEST_TODAY.
+ */
+export function marketDays(db: Kysely<Database>, firstDay: number, lastDay: number) {
+  return db
+    .selectFrom('routes as r')
+    .innerJoin('route_day_prices as d', 'd.route_id', 'r.id')
+    .select(['r.id', 'r.from_airport', 'r.to_airport', 'd.date', 'd.min_price_minor'])
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('flights as f').select('f.id').whereRef('f.route_id', '=', 'r.id')),
+      ),
+    )
+    .where('d.date', '>=', addDays(TEST_TODAY, firstDay))
+    .where('d.date', '<=', addDays(TEST_TODAY, lastDay));
+}
+
 /** A route flown every day from before TEST_TODAY without end, whose reverse is flown likewise. */
 export async function dailyRoundTrip(db: Kysely<Database>): Promise<{ out: Route; back: Route }> {
   const routes = await db.selectFrom('routes').selectAll().orderBy('id').execute();

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { IsoInstant } from '../columns.ts';
+import type { Flag, IsoInstant } from '../columns.ts';
 
 /** What a traveller answered to a schedule change (null while unanswered). */
 export type ScheduleChangeAnswer = 'accepted' | 'substituted' | 'cancelled' | 'superseded';
@@ -13,12 +13,14 @@ export interface BookingScheduleChangesTable {
   booking_id: number;
   /** The leg's `booking_flights.position`. */
   flight_index: number;
-  /** The inventory flight id that changed. */
+  /** The inventory flight id that changed (one flight of a connection leg). */
   flight_ref: string;
   old_departure_utc: IsoInstant;
   old_arrival_utc: IsoInstant;
   new_departure_utc: IsoInstant | null;
   new_arrival_utc: IsoInstant | null;
+  /** 1: a retime of one flight of a connection broke it (no new times, like a cancellation). */
+  missed_connection: Flag;
   created_at: IsoInstant;
   answer: ScheduleChangeAnswer | null;
   answered_at: IsoInstant | null;

@@ -87,11 +87,13 @@ export const airlineRoutes: FastifyPluginAsyncZod<{
         description:
           'Body `{departureUtc, arrivalUtc}` retimes the flight (its legs move with it, local ' +
           'times from the airports’ time zones); `{cancelled: true}` cancels it (no longer sold). ' +
-          'Every booking on it (unpaid with a running hold, paid, ticketed) gets a schedule ' +
-          'change to answer, an e-mail and a push, in the same transaction. Requires `X-Api-Key` ' +
-          'when partner keys are configured, and always in production. 404 for an unknown ' +
-          'flight, 409 FLIGHT_CANCELLED for a cancelled one, 400 VALIDATION_ERROR for times ' +
-          'out of order or unchanged.',
+          'Every booking on it (unpaid with a running hold, paid, ticketed), also as one ' +
+          'flight of a connection, gets a schedule change to answer, an e-mail and a push, in ' +
+          'the same transaction; a connection the new times break is told `missedConnection`. ' +
+          'Requires `X-Api-Key` when partner keys are configured, and always in production. 404 ' +
+          'for an unknown flight, 409 FLIGHT_CANCELLED for a cancelled one, 409 CONFLICT when ' +
+          'the new day already has a flight of that number on the route, 400 VALIDATION_ERROR ' +
+          'for times out of order or unchanged.',
         params: FlightIdParamsSchema,
         body: ScheduleChangeRequestSchema,
         response: {

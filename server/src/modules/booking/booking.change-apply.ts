@@ -80,7 +80,7 @@ export async function applyBookingChange(
     trx,
     change.booking_id,
     change.flight_index,
-    flight,
+    [flight],
     { letter: change.new_fare_letter, cabin: change.new_cabin, price: change.new_fare_price_minor },
     now,
   );

@@ -23,8 +23,10 @@ export interface ScheduleChangeMailContent {
   to: string;
   /** Times as the traveller reads them: local at each airport. */
   old: { departure: string; arrival: string };
-  /** Null: the flight was cancelled. */
+  /** Null: the flight was cancelled, or the connection missed. */
   new: { departure: string; arrival: string } | null;
+  /** New times of one flight of the connection broke it. */
+  missedConnection: boolean;
   link: string;
 }
 
@@ -56,17 +58,17 @@ export async function renderScheduleChangeMail(
     to: content.to,
   });
   const paragraph = (text: string): MailBlock => ({ kind: 'paragraph', text });
-  const cancelled = content.new === null;
+  const kind = content.missedConnection
+    ? 'MissedConnection'
+    : content.new === null
+      ? 'Cancelled'
+      : 'Retimed';
   return layoutMail({
     locale,
-    subject: format(
-      cancelled ? 'scheduleChange.mail.subjectCancelled' : 'scheduleChange.mail.subjectRetimed',
-    ),
+    subject: format(`scheduleChange.mail.subject${kind}`),
     blocks: [
       paragraph(format('mail.greeting')),
-      paragraph(
-        format(cancelled ? 'scheduleChange.mail.bodyCancelled' : 'scheduleChange.mail.bodyRetimed'),
-      ),
+      paragraph(format(`scheduleChange.mail.body${kind}`)),
       {
         kind: 'list',
         items: [
@@ -129,6 +131,7 @@ async function writeScheduleChangeMail(
             departure: localTime(change.new_departure_utc, fromZone, booking.locale),
             arrival: localTime(change.new_arrival_utc, toZone, booking.locale),
           },
+    missedConnection: change.missed_connection === 1,
     link: `${options.publicUrl}/api/booking/login-quick/${booking.pnr}/${token}`,
   });
   await queueRenderedMail(

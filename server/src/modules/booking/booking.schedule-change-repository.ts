@@ -88,13 +88,20 @@ export async function cancelFlight(
   return true;
 }
 
-/** Booked legs on an inventory flight whose booking is told about a change. */
+/**
+ * Booked legs on an inventory flight, alone or as one flight of a connection (`812-9051`), whose
+ * booking is told about a change.
+ */
 export async function legsOnFlight(trx: Kysely<Database>, flightId: number, now: string) {
+  const id = String(flightId);
   return trx
     .selectFrom('booking_flights as f')
     .innerJoin('bookings as b', 'b.id', 'f.booking_id')
-    .select(['f.booking_id', 'f.position', 'f.segments', 'b.pnr', 'b.status', 'b.owner_user_id'])
-    .where('f.flight_ref', '=', String(flightId))
+    .select(['f.booking_id', 'f.position', 'f.flight_ref', 'f.route_id', 'f.segments'])
+    .select(['b.pnr', 'b.status', 'b.owner_user_id'])
+    .where((eb) =>
+      eb.or([id, `${id}-%`, `%-${id}`, `%-${id}-%`].map((ref) => eb('f.flight_ref', 'like', ref))),
+    )
     .where('b.status', 'in', [...CHANGEABLE_STATUSES])
     .where((eb) => eb.or([eb('b.status', '!=', 'not_paid'), eb('b.hold_expires_at', '>', now)]))
     .orderBy('f.booking_id')
@@ -128,6 +135,7 @@ export async function insertChange(
     old_arrival_utc: string;
     new_departure_utc: string | null;
     new_arrival_utc: string | null;
+    missed_connection: 0 | 1;
     created_at: string;
   },
 ): Promise<number> {

@@ -76,6 +76,7 @@ export function changeView(
       row.new_departure_utc === null || row.new_arrival_utc === null
         ? null
         : times(row.new_departure_utc, row.new_arrival_utc),
+    missedConnection: row.missed_connection === 1,
     answered: row.answer !== null,
     answer: row.answer,
     createdAt: row.created_at,

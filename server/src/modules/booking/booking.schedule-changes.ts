@@ -14,6 +14,11 @@ import { reissueFlightTickets } from '../tickets/tickets.service.ts';
 import { giveSeatsBack, takeSeats } from './booking.hold-repository.ts';
 import { moveLegToFlight } from './booking.leg-move.ts';
 import {
+  flightNumberTaken,
+  flightsOfLeg,
+  legAfterChange,
+} from './booking.schedule-change-flights.ts';
+import {
   answerChange,
   bookingLeg,
   cancelFlight,
@@ -137,6 +142,14 @@ export class ScheduleChanges {
         if (!retimed || !first || !last) {
           throw invalid('body.arrivalUtc', 'scheduleChange.error.arrivalOrder');
         }
+        if (
+          first.departure_date !== flight.departure_date &&
+          (await flightNumberTaken(trx, flight, first.departure_date))
+        ) {
+          throw new ServiceError('CONFLICT', 'scheduleChange.error.numberTaken', {
+            'body.departureUtc': ['scheduleChange.error.numberTaken'],
+          });
+        }
         for (const [index, segment] of segments.entries()) {
           await updateSegment(trx, Number(segment.id), retimed[index] as SegmentTimes);
         }
@@ -154,6 +167,7 @@ export class ScheduleChanges {
       for (const leg of legs) {
         const bookingId = Number(leg.booking_id);
         const old = legEnds(leg.segments);
+        const after = await legAfterChange(trx, leg, cancelling);
         await supersedeChanges(trx, bookingId, leg.position, nowIso);
         const changeId = await insertChange(trx, {
           booking_id: bookingId,
@@ -161,8 +175,9 @@ export class ScheduleChanges {
           flight_ref: String(flightId),
           old_departure_utc: old.departureUtc,
           old_arrival_utc: old.arrivalUtc,
-          new_departure_utc: cancelling ? null : times.departureUtc,
-          new_arrival_utc: cancelling ? null : times.arrivalUtc,
+          new_departure_utc: after.kind === 'retimed' ? after.departureUtc : null,
+          new_arrival_utc: after.kind === 'retimed' ? after.arrivalUtc : null,
+          missed_connection: after.kind === 'missedConnection' ? 1 : 0,
           created_at: nowIso,
         });
         await enqueue(trx, SCHEDULE_CHANGE_MAIL_TOPIC, { bookingId, changeId }, now);
@@ -219,9 +234,11 @@ export class ScheduleChanges {
   async accept(booking: ChangeableBooking, flightIndex: number): Promise<BookingScheduleChange[]> {
     const { leg, change } = await this.#pendingChange(booking, flightIndex, 'body.flightIndex');
     if (change.new_departure_utc === null) {
-      throw new ServiceError('FLIGHT_CANCELLED', 'scheduleChange.error.cannotAcceptCancelled', {
-        'body.flightIndex': ['scheduleChange.error.cannotAcceptCancelled'],
-      });
+      const reason =
+        change.missed_connection === 1
+          ? 'scheduleChange.error.cannotAcceptMissedConnection'
+          : 'scheduleChange.error.cannotAcceptCancelled';
+      throw new ServiceError('FLIGHT_CANCELLED', reason, { 'body.flightIndex': [reason] });
     }
     const now = this.#options.now();
     await this.#options.db.transaction().execute(async (trx) => {
@@ -230,14 +247,11 @@ export class ScheduleChanges {
           'body.flightIndex': ['scheduleChange.error.answered'],
         });
       }
-      const flightId = Number(leg.flight_ref);
-      const flight = await inventoryFlight(trx, flightId);
-      if (!flight) throw new Error(`inventory flight ${flightId} of a schedule change is gone`);
       await moveLegToFlight(
         trx,
         booking.id,
         leg.position,
-        flight,
+        await flightsOfLeg(trx, leg.flight_ref),
         { letter: leg.fare_letter, cabin: leg.cabin },
         now,
       );
@@ -341,7 +355,7 @@ export class ScheduleChanges {
           now: nowIso,
         });
       }
-      await moveLegToFlight(trx, booking.id, leg.position, flight, fare, now);
+      await moveLegToFlight(trx, booking.id, leg.position, [flight], fare, now);
       await reissueFlightTickets(trx, booking.id, leg.position, now);
       await resendConfirmation(trx, booking.id, now);
     });

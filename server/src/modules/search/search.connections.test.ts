@@ -20,6 +20,7 @@ import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { initBody, initSearch, ONE_ADULT } from '../../../test/helpers/search-api.ts';
+import { marketDays } from '../../../test/helpers/search.ts';
 
 /**
  * Connections (docs/search.md "Connections"): itineraries of inventory flights joined at hubs,
@@ -38,22 +39,7 @@ describe(`connections through hubs (${dialectUnderTest()})`, () => {
 
   /** Routes flown only through hubs (no flights of their own), with days the calendar prices. */
   async function markets() {
-    return db()
-      .selectFrom('routes as r')
-      .innerJoin('route_day_prices as d', 'd.route_id', 'r.id')
-      .select(['r.id', 'r.from_airport', 'r.to_airport', 'd.date', 'd.min_price_minor'])
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('flights as f').select('f.id').whereRef('f.route_id', '=', 'r.id'),
-          ),
-        ),
-      )
-      .where('d.date', '>=', addDays(TEST_TODAY, 7))
-      .where('d.date', '<=', addDays(TEST_TODAY, 90))
-      .orderBy('r.id')
-      .orderBy('d.date')
-      .execute();
+    return marketDays(db(), 7, 90).orderBy('r.id').orderBy('d.date').execute();
   }
 
   async function search(route: number, date: string, passengers = ONE_ADULT) {

@@ -25,6 +25,7 @@ const change = {
     departureLocal: '2026-12-24T10:05',
     arrivalLocal: '2026-12-24T10:35',
   },
+  missedConnection: false,
   answered: false,
   answer: null,
   createdAt: '2026-11-23T06:00:00.000Z',
@@ -114,5 +115,25 @@ describe('schedule changes on the booking page', () => {
     expect(
       await within(section).findByText('That flight has just sold out. Please choose another one.'),
     ).toBeDefined();
+  });
+
+  it('says when new times of one flight break the connection, with nothing to accept', async () => {
+    mockStoredBooking({
+      ...changed,
+      scheduleChanges: [{ ...change, new: null, missedConnection: true }],
+    });
+    renderApp(`/bookings/${PNR}`);
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Schedule change' },
+      { timeout: 5_000 },
+    );
+    expect(
+      within(section).getByRole('heading', { name: /connection .* no longer works/ }),
+    ).toBeDefined();
+    expect(within(section).getByText('Connection no longer possible')).toBeDefined();
+    expect(within(section).queryByText('Cancelled')).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Accept new time' })).toBeNull();
+    expect(within(section).getByRole('button', { name: 'Choose another flight' })).toBeDefined();
   });
 });

@@ -54,16 +54,25 @@ export function ScheduleChangeCancelOption({
 function Times({
   label,
   times,
+  missedConnection = false,
 }: {
   readonly label: string;
   readonly times: BookingScheduleChange['old'] | null;
+  /** Without times: the connection was missed rather than the flight cancelled. */
+  readonly missedConnection?: boolean;
 }) {
   const intl = useIntl();
   return (
     <div>
       <dt>{label}</dt>
       {times === null ? (
-        <dd>{intl.formatMessage({ id: 'scheduleChange.cancelledTimes' })}</dd>
+        <dd>
+          {intl.formatMessage({
+            id: missedConnection
+              ? 'scheduleChange.missedConnectionTimes'
+              : 'scheduleChange.cancelledTimes',
+          })}
+        </dd>
       ) : (
         <>
           <dd>
@@ -188,8 +197,9 @@ function ChangeCard({
       <h3 id={headingId}>
         {intl.formatMessage(
           {
-            id:
-              change.new === null
+            id: change.missedConnection
+              ? 'scheduleChange.missedConnection'
+              : change.new === null
                 ? 'scheduleChange.flightCancelled'
                 : 'scheduleChange.flightRetimed',
           },
@@ -198,7 +208,11 @@ function ChangeCard({
       </h3>
       <dl className={styles.times}>
         <Times label={intl.formatMessage({ id: 'scheduleChange.old' })} times={change.old} />
-        <Times label={intl.formatMessage({ id: 'scheduleChange.new' })} times={change.new} />
+        <Times
+          label={intl.formatMessage({ id: 'scheduleChange.new' })}
+          times={change.new}
+          missedConnection={change.missedConnection}
+        />
       </dl>
       <div className={styles.actions}>
         {change.new !== null ? (

@@ -1,0 +1,238 @@
+import { SearchInitResponseSchema, type SearchResult } from '@uniquair/contract/search';
+import { ScheduleChangeResponseSchema } from '@uniquair/contract/booking-schedule-changes';
+import { addDays } from '@uniquair/domain/dates/ymd';
+import { inventoryFlightIds, minimumConnectionMinutes } from '@uniquair/domain/search/connections';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshClient } from '../../../test/helpers/accounts.ts';
+import type { TripSearch } from '../../../test/helpers/booking.ts';
+import { testClock } from '../../../test/helpers/clock.ts';
+import { marketDays } from '../../../test/helpers/search.ts';
+import { dialectUnderTest } from '../../../test/helpers/database.ts';
+import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
+import type { PaymentsTestApp } from '../../../test/helpers/payments.ts';
+import type { MadeBooking } from '../../../test/helpers/payments-test-kit.ts';
+import {
+  answer,
+  bookingDetail,
+  legOf,
+  postScheduleChange,
+  scheduleChangeRows,
+  startScheduleChangeTestApp,
+  ticketedBooking,
+} from '../../../test/helpers/schedule-changes.ts';
+import { drainOutbox } from '../outbox/outbox.service.ts';
+
+const MINUTE_MS = 60_000;
+
+const sameDay = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && a.slice(0, 10) === b?.slice(0, 10);
+
+/**
+ * Schedule changes of booked connections (docs/schedule-changes.md "Connections"): a change of
+ * either flight reaches the booking; new times that still make the connection can be accepted,
+ * ones that miss it are told as such and cannot.
+ */
+describe(`schedule changes of connections (${dialectUnderTest()})`, () => {
+  let test: PaymentsTestApp;
+  const clock = testClock();
+  /** Flights already changed by a test: each test books a connection of untouched flights. */
+  const touched = new Set<number>();
+
+  beforeAll(async () => {
+    test = await startScheduleChangeTestApp(clock);
+  });
+
+  afterAll(() => test.close());
+
+  /**
+   * A ticketed booking of a one-stop connection of two direct flights on a route with no flights
+   * of its own, both flights on the local day of the stop (a retime by less than the layover keeps
+   * each flight on its day).
+   */
+  async function bookedConnection(): Promise<{ booking: MadeBooking; flights: number[] }> {
+    const { app } = test;
+    const markets = await marketDays(app.db, 20, 60)
+      .orderBy('d.date')
+      .orderBy('r.id')
+      .limit(200)
+      .execute();
+    for (const market of markets.filter((_, index) => index % 9 === touched.size % 9)) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/search/init',
+        remoteAddress: freshClient(),
+        payload: {
+          destinations: [{ route: market.id, date: market.date }],
+          passengers: { adults: 1, children: 0, infants: 0 },
+        },
+      });
+      const body = SearchInitResponseSchema.parse(response.json());
+      const result = body.result as SearchResult;
+      const flight = result.results[0]?.flights.find(
+        (candidate) =>
+          inventoryFlightIds(candidate.id).length === 2 &&
+          candidate.segments.length === 2 &&
+          sameDay(candidate.segments[0]?.arrivalLocal, candidate.segments[1]?.departureLocal) &&
+          (candidate.segments[1]?.departureLocal.slice(11) ?? '') < '23:00' &&
+          inventoryFlightIds(candidate.id).every((id) => !touched.has(id)),
+      );
+      if (!flight) continue;
+      const only = { ...result, results: [{ ...result.results[0], flights: [flight] }] };
+      const trip = { hash: body.hash, result: only, dates: [market.date] } as TripSearch;
+      const booking = await ticketedBooking(test, trip);
+      const flights = inventoryFlightIds(flight.id);
+      for (const id of flights) touched.add(id);
+      return { booking, flights };
+    }
+    throw new Error('no connection to book');
+  }
+
+  const flightRow = (id: number) =>
+    test.app.db.selectFrom('flights').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  /** The minutes between the first flight's arrival and the second's departure. */
+  async function layover(flights: number[]) {
+    const [first, second] = await Promise.all(flights.map(flightRow));
+    return (Date.parse(second?.departure_utc ?? '') - Date.parse(first?.arrival_utc ?? '')) / 6e4;
+  }
+
+  const shifted = (instant: string, minutes: number) =>
+    new Date(Date.parse(instant) + minutes * MINUTE_MS).toISOString();
+
+  async function retime(flightId: number, minutes: number) {
+    const flight = await flightRow(flightId);
+    const response = await postScheduleChange(test.app, flightId, {
+      departureUtc: shifted(flight.departure_utc, minutes),
+      arrivalUtc: shifted(flight.arrival_utc, minutes),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return ScheduleChangeResponseSchema.parse(response.json());
+  }
+
+  async function mailSubjects(pnr: string) {
+    await drainOutbox(test.app);
+    const mails = await test.app.db
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('kind', '=', 'scheduleChange')
+      .where('subject', 'like', `%${pnr}%`)
+      .execute();
+    return mails.map((mail) => mail.subject);
+  }
+
+  it('tells a booking of a later second flight, and accepting keeps the connection', async () => {
+    const { app } = test;
+    const { booking, flights } = await bookedConnection();
+    const before = await bookingDetail(app, booking);
+    const oldSegments = before.flights[0]?.segments ?? [];
+    // Later by half an hour (it left before 23:00, so it stays on its day).
+    const minutes = 30;
+
+    const changed = await retime(flights[1] as number, minutes);
+    expect(changed.bookingsAffected).toBeGreaterThanOrEqual(1);
+    const [row] = await scheduleChangeRows(app, booking.id);
+    expect(row).toMatchObject({
+      flight_ref: String(flights[1]),
+      missed_connection: 0,
+      old_departure_utc: oldSegments[0]?.departureUtc,
+      new_departure_utc: oldSegments[0]?.departureUtc,
+      new_arrival_utc: shifted(oldSegments.at(-1)?.arrivalUtc ?? '', minutes),
+    });
+    const shown = (await bookingDetail(app, booking)).scheduleChanges;
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ missedConnection: false, answered: false });
+    expect(await mailSubjects(booking.pnr)).toEqual([expect.stringMatching(/^New times/)]);
+
+    const accepted = await answer(app, booking, 'schedule-change/accept', { flightIndex: 0 });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const leg = await legOf(app, booking.id);
+    expect(leg.flight_ref).toBe(flights.join('-'));
+    const after = (await bookingDetail(app, booking)).flights[0]?.segments ?? [];
+    expect(after.map((segment) => [segment.from, segment.to])).toEqual(
+      oldSegments.map((segment) => [segment.from, segment.to]),
+    );
+    expect(after[0]?.departureUtc).toBe(oldSegments[0]?.departureUtc);
+    expect(after.at(-1)?.arrivalUtc).toBe(shifted(oldSegments.at(-1)?.arrivalUtc ?? '', minutes));
+  });
+
+  it('tells a booking whose connection an earlier second flight misses; it cannot be accepted', async () => {
+    const { app } = test;
+    const { booking, flights } = await bookedConnection();
+    const first = (await flightRow(flights[0] as number)).departure_utc;
+    // The second flight leaves 10 minutes after the first lands: under any minimum.
+    const minutes = (await layover(flights)) - 10;
+    expect(minutes).toBeGreaterThan(0);
+    expect(10).toBeLessThan(minimumConnectionMinutes('ANY', true));
+
+    await retime(flights[1] as number, -minutes);
+    const [row] = await scheduleChangeRows(app, booking.id);
+    expect(row).toMatchObject({
+      flight_ref: String(flights[1]),
+      missed_connection: 1,
+      new_departure_utc: null,
+      new_arrival_utc: null,
+    });
+    expect((await bookingDetail(app, booking)).scheduleChanges[0]).toMatchObject({
+      missedConnection: true,
+      new: null,
+      answered: false,
+    });
+    expect(await mailSubjects(booking.pnr)).toEqual([
+      expect.stringMatching(/^Your connection .* no longer works/),
+    ]);
+    const refused = expectApiError(
+      await answer(app, booking, 'schedule-change/accept', { flightIndex: 0 }),
+      409,
+      'FLIGHT_CANCELLED',
+    );
+    expect(JSON.stringify(refused)).toMatch(/connection/i);
+    // Nothing moved: the leg is still on both flights as booked.
+    expect((await legOf(app, booking.id)).flight_ref).toBe(flights.join('-'));
+    expect((await flightRow(flights[0] as number)).departure_utc).toBe(first);
+  });
+
+  it('tells a booking when the second flight of its connection is cancelled', async () => {
+    const { app } = test;
+    const { booking, flights } = await bookedConnection();
+    const response = await postScheduleChange(app, flights[1] as number, { cancelled: true });
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await scheduleChangeRows(app, booking.id);
+    expect(row).toMatchObject({ missed_connection: 0, new_departure_utc: null });
+    expect((await bookingDetail(app, booking)).scheduleChanges[0]).toMatchObject({
+      missedConnection: false,
+      new: null,
+    });
+    expect(await mailSubjects(booking.pnr)).toEqual([expect.stringMatching(/is cancelled/)]);
+  });
+
+  it('refuses a retime onto a day the route already flies that number, changing nothing', async () => {
+    const { app } = test;
+    const { flights } = await bookedConnection();
+    // A booked flight: a refused change must not reach its booking either.
+    const flight = await flightRow(flights[0] as number);
+    const next = await app.db
+      .selectFrom('flights')
+      .select('id')
+      .where('route_id', '=', flight.route_id)
+      .where('flight_number', '=', flight.flight_number)
+      .where('departure_date', '=', addDays(flight.departure_date, 1))
+      .executeTakeFirst();
+    if (!next) throw new Error(`flight ${flight.flight_number} does not fly the next day`);
+    const body = expectApiError(
+      await postScheduleChange(app, flight.id, {
+        departureUtc: shifted(flight.departure_utc, 24 * 60),
+        arrivalUtc: shifted(flight.arrival_utc, 24 * 60),
+      }),
+      409,
+      'CONFLICT',
+    );
+    expect(body.errors?.['body.departureUtc']).toBeDefined();
+    expect(await flightRow(flight.id)).toEqual(flight);
+    const records = await app.db
+      .selectFrom('booking_schedule_changes')
+      .select('id')
+      .where('flight_ref', '=', String(flight.id))
+      .execute();
+    expect(records).toEqual([]);
+  });
+});

@@ -1,0 +1,131 @@
+import type { Kysely } from 'kysely';
+import type { Ymd } from '@uniquair/domain/dates/ymd';
+import {
+  inventoryFlightIds,
+  makesConnection,
+  minimumConnectionMinutes,
+} from '@uniquair/domain/search/connections';
+import type { Database } from '../../db/database.ts';
+
+/**
+ * The inventory side of schedule changes (docs/schedule-changes.md): whether a retimed flight's
+ * number is free on its new day, and what a change does to a booked leg — a leg whose
+ * `flight_ref` is several inventory flights (`812-9051`, a connection) is told when any of them
+ * changes, and whether the journey as a whole can still be flown.
+ */
+
+/**
+ * Whether another flight of the route flies under the same number on a day (a retime moving a
+ * flight onto the day of the next one).
+ */
+export async function flightNumberTaken(
+  db: Kysely<Database>,
+  flight: { id: number; route_id: number; flight_number: string },
+  date: Ymd,
+): Promise<boolean> {
+  const other = await db
+    .selectFrom('flights')
+    .select('id')
+    .where('route_id', '=', flight.route_id)
+    .where('flight_number', '=', flight.flight_number)
+    .where('departure_date', '=', date)
+    .where('id', '!=', flight.id)
+    .executeTakeFirst();
+  return other !== undefined;
+}
+
+type InventoryFlightRow = Awaited<ReturnType<typeof flightsOfLeg>>[number];
+
+/** The inventory flights of a booked leg, in the order they are flown. */
+export async function flightsOfLeg(db: Kysely<Database>, flightRef: string) {
+  const ids = inventoryFlightIds(flightRef);
+  const rows = await db.selectFrom('flights').selectAll().where('id', 'in', ids).execute();
+  return ids.map((id) => {
+    const row = rows.find((candidate) => candidate.id === id);
+    if (!row) throw new Error(`inventory flight ${id} of leg ${flightRef} is gone`);
+    return row;
+  });
+}
+
+/**
+ * The minimum connection time at each stop of a connection leg: its route's path through these
+ * flights' routes (the times search sold it under), or the stop airport's international minimum
+ * when the path is gone.
+ */
+async function connectionMinutes(
+  db: Kysely<Database>,
+  routeId: number | null,
+  flights: readonly InventoryFlightRow[],
+): Promise<number[]> {
+  const routes = flights.map((flight) => flight.route_id);
+  const path =
+    routeId === null
+      ? undefined
+      : await db
+          .selectFrom('route_paths')
+          .select(['first_connection_minutes', 'second_connection_minutes'])
+          .where('route_id', '=', routeId)
+          .where('first_route_id', '=', routes[0] as number)
+          .where('second_route_id', '=', routes[1] as number)
+          .where('third_route_id', routes[2] === undefined ? 'is' : '=', routes[2] ?? null)
+          .executeTakeFirst();
+  const stops = await db
+    .selectFrom('flight_segments')
+    .select(['flight_id', 'to_airport'])
+    .where(
+      'flight_id',
+      'in',
+      flights.slice(0, -1).map((flight) => flight.id),
+    )
+    .orderBy('position', 'desc')
+    .execute();
+  return flights.slice(0, -1).map((flight, index) => {
+    const known = index === 0 ? path?.first_connection_minutes : path?.second_connection_minutes;
+    if (known !== undefined && known !== null) return known;
+    const airport = stops.find((stop) => stop.flight_id === flight.id)?.to_airport ?? '';
+    return minimumConnectionMinutes(airport, false);
+  });
+}
+
+/** What a change of one of its flights does to a booked leg. */
+export type LegAfterChange =
+  | { kind: 'retimed'; departureUtc: string; arrivalUtc: string }
+  | { kind: 'cancelled' }
+  | { kind: 'missedConnection' };
+
+/**
+ * A booked leg once one of its inventory flights was retimed or cancelled (read in the change's
+ * transaction, after the flight's new times are written): a leg of one flight takes its new
+ * times; a connection keeps flying when every stop still leaves its minimum connection time and
+ * at most a day, from the first flight's departure to the last one's arrival.
+ */
+export async function legAfterChange(
+  trx: Kysely<Database>,
+  leg: { flight_ref: string; route_id: number | null },
+  cancelled: boolean,
+): Promise<LegAfterChange> {
+  if (cancelled) return { kind: 'cancelled' };
+  const flights = await flightsOfLeg(trx, leg.flight_ref);
+  const first = flights[0] as InventoryFlightRow;
+  const last = flights.at(-1) as InventoryFlightRow;
+  if (flights.length > 1) {
+    const minimums = await connectionMinutes(trx, leg.route_id, flights);
+    const timed = flights.map((flight) => ({
+      id: flight.id,
+      carrier: '',
+      departureMs: Date.parse(flight.departure_utc),
+      arrivalMs: Date.parse(flight.arrival_utc),
+      airports: [],
+      fares: [],
+    }));
+    for (let stop = 0; stop + 1 < timed.length; stop++) {
+      const made = makesConnection(
+        timed[stop] as (typeof timed)[number],
+        timed[stop + 1] as (typeof timed)[number],
+        minimums[stop] as number,
+      );
+      if (!made) return { kind: 'missedConnection' };
+    }
+  }
+  return { kind: 'retimed', departureUtc: first.departure_utc, arrivalUtc: last.arrival_utc };
+}

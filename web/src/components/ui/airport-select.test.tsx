@@ -168,6 +168,28 @@ describe('AirportSelect', () => {
     expect(combobox().getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('picks the best match of Enter pressed before the airports arrived, once they do', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const view = await renderWithIntl(<Picker airports={[]} onChange={onChange} />);
+    await user.type(combobox(), 'LHR{Enter}');
+    expect(onChange).not.toHaveBeenCalled();
+    view.rerender(<Picker onChange={onChange} />);
+    await waitFor(() => expect(combobox().value).toBe('London (LHR)'));
+    expect(onChange).toHaveBeenCalledWith('LHR');
+  });
+
+  it('forgets an Enter before the airports arrived when the text changed since', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const view = await renderWithIntl(<Picker airports={[]} onChange={onChange} />);
+    await user.type(combobox(), 'LHR{Enter}{Backspace}{Backspace}{Backspace}par');
+    view.rerender(<Picker onChange={onChange} />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, AIRPORT_SELECT_DEBOUNCE_MS + 50)));
+    expect(onChange).not.toHaveBeenCalled();
+    expect(combobox().value).toBe('par');
+  });
+
   it('lists its suggestions when focused, with their notes, before anything is typed', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

@@ -104,10 +104,14 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
   // Downshift owns the input's text (controlling it from outside would lose fast keystrokes);
   // what is searched follows it 250 ms after the last keystroke.
   const [query, setQuery] = useState('');
+  // Text of an Enter pressed before the airports arrived, picked once they do (`pickTypedText`).
+  const [pendingPick, setPendingPick] = useState<string | null>(null);
   const debounce = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(debounce.current), []);
   const followInput = ({ inputValue, type }: UseComboboxInputValueChange<T>) => {
     window.clearTimeout(debounce.current);
+    // Any change of the text drops an Enter waiting for the airports (`pickTypedText`).
+    setPendingPick(null);
     // Only typing searches: the text of a chosen airport is not a query. An emptied field stops
     // searching at once.
     if (
@@ -174,21 +178,30 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
 
   /**
    * Enter before the search has caught up with the last keystroke (typing 'LON' and Enter at
-   * once) picks the best match of what is in the field, as it would have been highlighted.
+   * once) picks the best match of what is in the field, as it would have been highlighted; Enter
+   * before the airports have arrived picks it once they do (unless the text changed meanwhile).
    */
   const pickTypedText = (event: KeyboardEvent<HTMLInputElement>) => {
     const typed = event.currentTarget.value;
     if (event.key !== 'Enter' || typed === query || !isAirportQuerySearchable(typed)) return;
     if (typed === airportInputText(selectedItem)) return;
     const [best] = searchAirports(index, typed, 1).results;
-    if (!best) return;
+    if (!best && airports.length > 0) return;
     event.preventDefault();
     (
       event.nativeEvent as KeyboardEvent['nativeEvent'] & { preventDownshiftDefault?: boolean }
     ).preventDownshiftDefault = true;
+    if (!best) {
+      setPendingPick(typed);
+      return;
+    }
     // Choosing sets the field's text, which stops the pending search (`followInput`).
     selectItem(best);
   };
+  const [best] = pendingPick === null ? [] : searchAirports(index, pendingPick, 1).results;
+  useEffect(() => {
+    if (best) selectItem(best);
+  }, [best, selectItem]);
 
   const shownError =
     error ||

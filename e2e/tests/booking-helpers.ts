@@ -46,6 +46,8 @@ export interface BookTripOptions {
   readonly contact?: ContactDetails;
   /** The name of the fare button to choose on every leg (default: the first, cheapest one). */
   readonly fare?: RegExp;
+  /** A results page of one's own (default: a daily route and its way back, `tripResultsPath`). */
+  readonly results?: { readonly path: string; readonly departure: string };
 }
 
 export interface BookedTrip {
@@ -186,7 +188,7 @@ export async function bookTrip(
     children: options.children ?? 0,
     infants: options.infants ?? 0,
   };
-  const { path, departure } = await tripResultsPath(request, options);
+  const { path, departure } = options.results ?? (await tripResultsPath(request, options));
   const passengers = options.passengers ?? samplePassengers(counts, departure);
   const contact = options.contact ?? {
     email: `booker-${Date.now().toString(36)}@example.com`,

@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures/test.ts';
+import { bookTrip, payWithCard } from './booking-helpers.ts';
 import {
   addDays,
   flies,
@@ -85,6 +86,35 @@ test.describe('connections through hubs', () => {
     const cards = page.getByRole('listitem').filter({ hasText: /Direct|\d+ stops?/ });
     await expect(cards.filter({ hasText: /\d+ stops?/ })).toHaveCount(0);
     await expect(cards.first()).toContainText('Direct');
+  });
+
+  test('books and pays a connection; the booking shows its flights from start to end', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const network = await loadNetwork(request);
+    const day = addDays(today(), 27);
+    const route = await routeWhose(
+      request,
+      [...network.routes].reverse(),
+      day,
+      (flights) => flights.length > 0 && flights.every(isConnection),
+    );
+    const results = { path: `/flights/1/0/0/${route.id}.${day}._`, departure: day };
+    const { pnr } = await bookTrip(page, request, { oneWay: true, results });
+    await payWithCard(page, pnr);
+    await page.getByRole('link', { name: `View booking ${pnr}` }).click();
+    await expect(page).toHaveURL(`/bookings/${pnr}`);
+    await expect(
+      page.getByText('Your booking is paid and your tickets have been issued.'),
+    ).toBeVisible({ timeout: 30_000 });
+    // The trip reads as one journey from the route's start to its end, flight by flight.
+    const trip = page.getByRole('region', { name: 'Flights' });
+    const flights = trip.getByText(/^Flight .+ operated by /);
+    await expect(flights.nth(1)).toBeVisible();
+    await expect(trip.getByText(/^Departs /).first()).toContainText(`(${route.from})`);
+    await expect(trip.getByText(/^Arrives /).last()).toContainText(`(${route.to})`);
   });
 
   test('typing LON and Enter picks a London airport', async ({ page }) => {

@@ -31,20 +31,27 @@ async function routeWhose(
 
 const isConnection = (flight: Flights[number]) => flight.id.includes('-');
 
+/** A route flown only through hubs on `day` (they are numbered after the network's own). */
+async function marketRoute(
+  request: Parameters<typeof loadNetwork>[0],
+  day: string,
+): Promise<NetworkRoute> {
+  const network = await loadNetwork(request);
+  return routeWhose(
+    request,
+    [...network.routes].reverse(),
+    day,
+    (flights) => flights.length > 0 && flights.every(isConnection),
+  );
+}
+
 test.describe('connections through hubs', () => {
   test('a route without a flight of its own shows connections with layovers and airlines', async ({
     page,
     request,
   }) => {
-    const network = await loadNetwork(request);
     const day = addDays(today(), 20);
-    // Routes flown only through hubs are numbered after the network's own.
-    const route = await routeWhose(
-      request,
-      [...network.routes].reverse(),
-      day,
-      (flights) => flights.length > 0 && flights.every(isConnection),
-    );
+    const route = await marketRoute(request, day);
     await page.goto(`/flights/1/0/0/${route.id}.${day}._`);
     await expect(page.getByText(/^\d+ flights? found$/).first()).toBeVisible();
 
@@ -93,14 +100,8 @@ test.describe('connections through hubs', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const network = await loadNetwork(request);
     const day = addDays(today(), 27);
-    const route = await routeWhose(
-      request,
-      [...network.routes].reverse(),
-      day,
-      (flights) => flights.length > 0 && flights.every(isConnection),
-    );
+    const route = await marketRoute(request, day);
     const results = { path: `/flights/1/0/0/${route.id}.${day}._`, departure: day };
     const { pnr } = await bookTrip(page, request, { oneWay: true, results });
     await payWithCard(page, pnr);

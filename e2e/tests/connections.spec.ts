@@ -116,6 +116,7 @@ test.describe('connections through hubs', () => {
     await expect(flights.nth(1)).toBeVisible();
     await expect(trip.getByText(/^Departs /).first()).toContainText(`(${route.from})`);
     await expect(trip.getByText(/^Arrives /).last()).toContainText(`(${route.to})`);
+    await expect(trip.getByText(/^Layover .+ in /).first()).toBeVisible();
   });
 
   test('typing LON and Enter picks a London airport', async ({ page }) => {

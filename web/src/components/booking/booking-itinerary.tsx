@@ -79,9 +79,48 @@ export function fareLabel(
   );
 }
 
+type ItinerarySegment = ItineraryFlight['segments'][number];
+
+/** The wait between two flights of a leg, and a change of airport in words. */
+function Layover({
+  intl,
+  byCode,
+  from,
+  to,
+}: {
+  readonly intl: IntlShape;
+  readonly byCode: ReadonlyMap<string, ItineraryAirport>;
+  readonly from: ItinerarySegment;
+  readonly to: ItinerarySegment;
+}) {
+  const minutes = Math.round((Date.parse(to.departureUtc) - Date.parse(from.arrivalUtc)) / 60_000);
+  return (
+    <p className={styles.layover}>
+      {Number.isNaN(minutes)
+        ? null
+        : intl.formatMessage(
+            { id: 'search.flight.layover' },
+            {
+              duration: formatDuration(intl, minutes),
+              airport: airportLabel(intl, byCode, from.to),
+            },
+          )}
+      {from.to === to.from
+        ? null
+        : ` ${intl.formatMessage(
+            { id: 'search.flight.airportChange' },
+            {
+              arrival: airportLabel(intl, byCode, from.to),
+              departure: airportLabel(intl, byCode, to.from),
+            },
+          )}`}
+    </p>
+  );
+}
+
 /**
  * The flights of a booking, leg by leg, each segment with its flight number, carrier, airports
- * (city and code) and local departure and arrival times.
+ * (city and code) and local departure and arrival times, and the layover before it.
  */
 export function BookingItinerary({
   flights,
@@ -115,11 +154,15 @@ export function BookingItinerary({
             </p>
           ) : null}
           <ol className={styles.segments}>
-            {flight.segments.map((segment) => {
+            {flight.segments.map((segment, index) => {
               const departure = localParts(intl, segment.departureLocal);
               const arrival = localParts(intl, segment.arrivalLocal);
+              const previous = flight.segments[index - 1];
               return (
                 <li key={`${segment.flightNumber}-${segment.departureUtc}`}>
+                  {previous ? (
+                    <Layover intl={intl} byCode={byCode} from={previous} to={segment} />
+                  ) : null}
                   <p className={styles.segmentTitle}>
                     {intl.formatMessage(
                       { id: 'booking.segmentFlight' },

@@ -89,6 +89,37 @@ describe('booking page', () => {
     ]);
   });
 
+  it('shows the layover between the flights of a connection, and a change of airport', async () => {
+    const base = testBooking();
+    const [leg] = base.flights;
+    const [first] = leg?.segments ?? [];
+    if (!leg || !first) throw new Error('the fixture has a flight');
+    const onward = {
+      ...first,
+      flightNumber: 'OP 114',
+      carrier: 'OP',
+      carrierName: 'Orchid Pacific',
+      from: 'LGW',
+      to: 'JFK',
+      departureLocal: '2026-12-24T12:30',
+      departureUtc: '2026-12-24T12:30:00.000Z',
+      arrivalLocal: '2026-12-24T15:40',
+      arrivalUtc: '2026-12-24T20:40:00.000Z',
+      duration: 490,
+    };
+    mockStoredBooking(testBooking({ flights: [{ ...leg, to: 'JFK', segments: [first, onward] }] }));
+    renderApp(`/bookings/${PNR}`);
+    const trip = await screen.findByRole('region', { name: 'Flights' });
+    const segments = within(trip).getAllByRole('listitem').slice(1);
+    expect(segments).toHaveLength(2);
+    expect(within(segments[0] as HTMLElement).queryByText(/^Layover/)).toBeNull();
+    expect(segments[1]?.textContent).toMatch(/^Layover 3 hr, 20 min in London \(LHR\)/);
+    // An airport the route list does not know is named by its code.
+    expect(segments[1]?.textContent).toMatch(
+      /Change of airport: arrive at London \(LHR\), leave from LGW/,
+    );
+  });
+
   it('says a payable booking is not paid and links to the pay page', async () => {
     mockStoredBooking(testBooking());
     renderApp(`/bookings/${PNR}`);

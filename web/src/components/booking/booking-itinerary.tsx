@@ -81,7 +81,10 @@ export function fareLabel(
 
 type ItinerarySegment = ItineraryFlight['segments'][number];
 
-/** The wait between two flights of a leg, and a change of airport in words. */
+/**
+ * What lies between two flights of a leg, in words: the wait, a change of airport, and a change of
+ * airline (a self-transfer: bags collected and checked in again).
+ */
 function Layover({
   intl,
   byCode,
@@ -94,27 +97,30 @@ function Layover({
   readonly to: ItinerarySegment;
 }) {
   const minutes = Math.round((Date.parse(to.departureUtc) - Date.parse(from.arrivalUtc)) / 60_000);
+  const lines = [
+    Number.isNaN(minutes)
+      ? null
+      : intl.formatMessage(
+          { id: 'search.flight.layover' },
+          { duration: formatDuration(intl, minutes), airport: airportLabel(intl, byCode, from.to) },
+        ),
+    from.to === to.from
+      ? null
+      : intl.formatMessage(
+          { id: 'search.flight.airportChange' },
+          {
+            arrival: airportLabel(intl, byCode, from.to),
+            departure: airportLabel(intl, byCode, to.from),
+          },
+        ),
+    from.carrier === to.carrier ? null : intl.formatMessage({ id: 'search.flight.selfTransfer' }),
+  ].filter((line) => line !== null);
   return (
-    <p className={styles.layover}>
-      {Number.isNaN(minutes)
-        ? null
-        : intl.formatMessage(
-            { id: 'search.flight.layover' },
-            {
-              duration: formatDuration(intl, minutes),
-              airport: airportLabel(intl, byCode, from.to),
-            },
-          )}
-      {from.to === to.from
-        ? null
-        : ` ${intl.formatMessage(
-            { id: 'search.flight.airportChange' },
-            {
-              arrival: airportLabel(intl, byCode, from.to),
-              departure: airportLabel(intl, byCode, to.from),
-            },
-          )}`}
-    </p>
+    <div className={styles.layover}>
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
   );
 }
 

@@ -89,7 +89,7 @@ describe('booking page', () => {
     ]);
   });
 
-  it('shows the layover between the flights of a connection, and a change of airport', async () => {
+  it('shows the layover between the flights of a connection, a change of airport and of airline', async () => {
     const base = testBooking();
     const [leg] = base.flights;
     const [first] = leg?.segments ?? [];
@@ -117,6 +117,10 @@ describe('booking page', () => {
     // An airport the route list does not know is named by its code.
     expect(segments[1]?.textContent).toMatch(
       /Change of airport: arrive at London \(LHR\), leave from LGW/,
+    );
+    // Another airline: bags are collected and checked in again.
+    expect(segments[1]?.textContent).toContain(
+      'Self-transfer: collect your bags and check in again',
     );
   });
 

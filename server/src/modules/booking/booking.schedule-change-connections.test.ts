@@ -1,5 +1,8 @@
 import { SearchInitResponseSchema, type SearchResult } from '@uniquair/contract/search';
-import { ScheduleChangeResponseSchema } from '@uniquair/contract/booking-schedule-changes';
+import {
+  ScheduleChangeResponseSchema,
+  SubstitutesResponseSchema,
+} from '@uniquair/contract/booking-schedule-changes';
 import { addDays } from '@uniquair/domain/dates/ymd';
 import { inventoryFlightIds, minimumConnectionMinutes } from '@uniquair/domain/search/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +10,7 @@ import { freshClient } from '../../../test/helpers/accounts.ts';
 import type { TripSearch } from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { marketDays } from '../../../test/helpers/search.ts';
-import { dialectUnderTest } from '../../../test/helpers/database.ts';
+import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import type { PaymentsTestApp } from '../../../test/helpers/payments.ts';
 import type { MadeBooking } from '../../../test/helpers/payments-test-kit.ts';
@@ -18,6 +21,7 @@ import {
   postScheduleChange,
   scheduleChangeRows,
   startScheduleChangeTestApp,
+  substitutes,
   ticketedBooking,
 } from '../../../test/helpers/schedule-changes.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
@@ -46,16 +50,29 @@ describe(`schedule changes of connections (${dialectUnderTest()})`, () => {
 
   /**
    * A ticketed booking of a one-stop connection of two direct flights on a route with no flights
-   * of its own, both flights on the local day of the stop (a retime by less than the layover keeps
-   * each flight on its day).
+   * of its own (or, `withOwnFlights`, on one that has), both flights on the local day of the stop
+   * (a retime by less than the layover keeps each flight on its day).
    */
-  async function bookedConnection(): Promise<{ booking: MadeBooking; flights: number[] }> {
+  async function bookedConnection(
+    withOwnFlights = false,
+  ): Promise<{ booking: MadeBooking; flights: number[] }> {
     const { app } = test;
-    const markets = await marketDays(app.db, 20, 60)
-      .orderBy('d.date')
-      .orderBy('r.id')
-      .limit(200)
-      .execute();
+    const markets = withOwnFlights
+      ? await app.db
+          .selectFrom('route_paths as p')
+          .innerJoin('route_day_prices as d', 'd.route_id', 'p.route_id')
+          .innerJoin('flights as f', (join) =>
+            join.onRef('f.route_id', '=', 'p.route_id').onRef('f.departure_date', '=', 'd.date'),
+          )
+          .select(['p.route_id as id', 'd.date'])
+          .distinct()
+          .where('d.date', '>=', addDays(TEST_TODAY, 20))
+          .where('d.date', '<=', addDays(TEST_TODAY, 60))
+          .orderBy('d.date')
+          .orderBy('p.route_id')
+          .limit(200)
+          .execute()
+      : await marketDays(app.db, 20, 60).orderBy('d.date').orderBy('r.id').limit(200).execute();
     for (const market of markets.filter((_, index) => index % 9 === touched.size % 9)) {
       const response = await app.inject({
         method: 'POST',
@@ -203,6 +220,55 @@ describe(`schedule changes of connections (${dialectUnderTest()})`, () => {
       new: null,
     });
     expect(await mailSubjects(booking.pnr)).toEqual([expect.stringMatching(/is cancelled/)]);
+  });
+
+  it('moves a connection leg to a substitute flight holding its seats once, all given back', async () => {
+    const { app } = test;
+    const { booking, flights } = await bookedConnection(true);
+    const response = await postScheduleChange(app, flights[1] as number, { cancelled: true });
+    expect(response.statusCode, response.body).toBe(200);
+    const listed = await substitutes(app, booking, 0);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [offer] = SubstitutesResponseSchema.parse(listed.json()).flights;
+    if (!offer) throw new Error('no substitute on a route with flights of its own');
+    const seatsOf = async (flightId: number | string) =>
+      app.db
+        .selectFrom('fare_classes')
+        .select(['id', 'letter', 'seats_left'])
+        .where('flight_id', '=', Number(flightId))
+        .execute();
+    const before = {
+      offered: await seatsOf(offer.flightId),
+      first: await seatsOf(flights[0] as number),
+    };
+
+    const moved = await answer(app, booking, 'substitute', {
+      flightIndex: 0,
+      flightId: offer.flightId,
+      fareClass: offer.fareClass,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const left = (rows: { letter: string; seats_left: number }[], letter: string) =>
+      rows.find((row) => row.letter === letter)?.seats_left;
+    // One traveller: one seat taken on the substitute, one given back on the first flight.
+    expect(left(await seatsOf(offer.flightId), offer.fareClass)).toBe(
+      (left(before.offered, offer.fareClass) as number) - 1,
+    );
+    const leg = await legOf(app, booking.id);
+    expect(leg.flight_ref).toBe(offer.flightId);
+    const holds = await app.db
+      .selectFrom('seat_holds as h')
+      .innerJoin('fare_classes as c', 'c.id', 'h.fare_class_id')
+      .select(['c.flight_id', 'h.seats', 'h.state'])
+      .where('h.booking_id', '=', booking.id)
+      .where('h.state', 'in', ['held', 'sold'])
+      .execute();
+    expect(holds).toEqual([{ flight_id: Number(offer.flightId), seats: 1, state: 'sold' }]);
+    const given = (await seatsOf(flights[0] as number)).reduce(
+      (sum, row) => sum + row.seats_left,
+      0,
+    );
+    expect(given).toBe(before.first.reduce((sum, row) => sum + row.seats_left, 0) + 1);
   });
 
   it('refuses a retime onto a day the route already flies that number, changing nothing', async () => {

@@ -6,6 +6,7 @@ import {
   minimumConnectionMinutes,
 } from '@uniquair/domain/search/connections';
 import type { Database } from '../../db/database.ts';
+import { CHANGEABLE_STATUSES } from './booking.schedule-change-repository.ts';
 
 /**
  * The inventory side of schedule changes (docs/schedule-changes.md): whether a retimed flight's
@@ -128,4 +129,37 @@ export async function legAfterChange(
     }
   }
   return { kind: 'retimed', departureUtc: first.departure_utc, arrivalUtc: last.arrival_utc };
+}
+
+/**
+ * Booked legs on an inventory flight, alone or as one flight of a connection (`812-9051`), whose
+ * booking is told about a change.
+ */
+export async function legsOnFlight(trx: Kysely<Database>, flightId: number, now: string) {
+  const id = String(flightId);
+  return trx
+    .selectFrom('booking_flights as f')
+    .innerJoin('bookings as b', 'b.id', 'f.booking_id')
+    .select(['f.booking_id', 'f.position', 'f.flight_ref', 'f.route_id', 'f.segments'])
+    .select(['b.pnr', 'b.status', 'b.owner_user_id'])
+    .where((eb) =>
+      eb.or([id, `${id}-%`, `%-${id}`, `%-${id}-%`].map((ref) => eb('f.flight_ref', 'like', ref))),
+    )
+    .where('b.status', 'in', [...CHANGEABLE_STATUSES])
+    .where((eb) => eb.or([eb('b.status', '!=', 'not_paid'), eb('b.hold_expires_at', '>', now)]))
+    .orderBy('f.booking_id')
+    .orderBy('f.position')
+    .execute();
+}
+
+/**
+ * The holds of a leg's seats once: those on its first flight (every flight of a connection holds
+ * the same seats).
+ */
+export function seatHoldsOfLeg<T extends { flight_id: number }>(
+  holds: readonly T[],
+  flightRef: string,
+): T[] {
+  const [first] = inventoryFlightIds(flightRef);
+  return holds.filter((hold) => hold.flight_id === first);
 }

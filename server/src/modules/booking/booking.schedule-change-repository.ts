@@ -88,27 +88,6 @@ export async function cancelFlight(
   return true;
 }
 
-/**
- * Booked legs on an inventory flight, alone or as one flight of a connection (`812-9051`), whose
- * booking is told about a change.
- */
-export async function legsOnFlight(trx: Kysely<Database>, flightId: number, now: string) {
-  const id = String(flightId);
-  return trx
-    .selectFrom('booking_flights as f')
-    .innerJoin('bookings as b', 'b.id', 'f.booking_id')
-    .select(['f.booking_id', 'f.position', 'f.flight_ref', 'f.route_id', 'f.segments'])
-    .select(['b.pnr', 'b.status', 'b.owner_user_id'])
-    .where((eb) =>
-      eb.or([id, `${id}-%`, `%-${id}`, `%-${id}-%`].map((ref) => eb('f.flight_ref', 'like', ref))),
-    )
-    .where('b.status', 'in', [...CHANGEABLE_STATUSES])
-    .where((eb) => eb.or([eb('b.status', '!=', 'not_paid'), eb('b.hold_expires_at', '>', now)]))
-    .orderBy('f.booking_id')
-    .orderBy('f.position')
-    .execute();
-}
-
 /** Earlier unanswered changes of a leg are replaced by a new one. */
 export async function supersedeChanges(
   trx: Kysely<Database>,
@@ -224,7 +203,7 @@ export async function holdsOnFlight(db: Kysely<Database>, bookingId: number, fli
   const rows = await db
     .selectFrom('seat_holds as h')
     .innerJoin('fare_classes as c', 'c.id', 'h.fare_class_id')
-    .select(['h.id', 'h.fare_class_id', 'h.seats', 'h.state'])
+    .select(['h.id', 'h.fare_class_id', 'h.seats', 'h.state', 'c.flight_id'])
     .where('h.booking_id', '=', bookingId)
     .where('c.flight_id', 'in', inventoryFlightIds(flightRef))
     .where('h.state', 'in', ['held', 'sold'])
@@ -234,6 +213,7 @@ export async function holdsOnFlight(db: Kysely<Database>, bookingId: number, fli
     ...row,
     id: Number(row.id),
     fare_class_id: Number(row.fare_class_id),
+    flight_id: Number(row.flight_id),
   }));
 }
 

@@ -17,6 +17,8 @@ import {
   flightNumberTaken,
   flightsOfLeg,
   legAfterChange,
+  legsOnFlight,
+  seatHoldsOfLeg,
 } from './booking.schedule-change-flights.ts';
 import {
   answerChange,
@@ -30,7 +32,6 @@ import {
   insertChange,
   insertHold,
   inventoryFlight,
-  legsOnFlight,
   releaseHold,
   segmentsWithZones,
   supersedeChanges,
@@ -273,10 +274,10 @@ export class ScheduleChanges {
   ): Promise<SubstituteFlight[]> {
     const { db } = this.#options;
     if (leg.route_id === null) return [];
-    const seats = (await holdsOnFlight(db, bookingId, leg.flight_ref)).reduce(
-      (sum, hold) => sum + hold.seats,
-      0,
-    );
+    const seats = seatHoldsOfLeg(
+      await holdsOnFlight(db, bookingId, leg.flight_ref),
+      leg.flight_ref,
+    ).reduce((sum, hold) => sum + hold.seats, 0);
     const dates: Ymd[] = [];
     for (let day = -SUBSTITUTE_WINDOW_DAYS; day <= SUBSTITUTE_WINDOW_DAYS; day += 1) {
       dates.push(addDays(leg.date, day));
@@ -329,7 +330,9 @@ export class ScheduleChanges {
       throw invalid('body.fareClass', 'scheduleChange.error.lowerClass');
     }
     const holds = await holdsOnFlight(db, booking.id, leg.flight_ref);
-    const seats = holds.reduce((sum, hold) => sum + hold.seats, 0);
+    // The passengers' seats, once: a connection holds them on each of its flights.
+    const seated = seatHoldsOfLeg(holds, leg.flight_ref);
+    const seats = seated.reduce((sum, hold) => sum + hold.seats, 0);
     const now = this.#options.now();
     const nowIso = now.toISOString();
     await db.transaction().execute(async (trx) => {
@@ -347,6 +350,7 @@ export class ScheduleChanges {
       for (const hold of holds) {
         if (!(await releaseHold(trx, hold.id, hold.state, nowIso))) continue;
         await giveSeatsBack(trx, [{ fareClassId: hold.fare_class_id, seats: hold.seats }]);
+        if (!seated.includes(hold)) continue;
         await insertHold(trx, {
           bookingId: booking.id,
           fareClassId: Number(fare.id),

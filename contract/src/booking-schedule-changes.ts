@@ -91,7 +91,10 @@ export const SubstitutesQuerySchema = z.object({
 });
 
 export const SubstituteFlightSchema = z.object({
-  /** Inventory flight id (pass it to `POST …/substitute`). */
+  /**
+   * Inventory flight id, or a connection's flight ids joined by `-` (pass it to
+   * `POST …/substitute`).
+   */
   flightId: z.string(),
   /** Local departure date at the origin. */
   date: YmdSchema,
@@ -117,7 +120,8 @@ export const SubstitutesResponseSchema = z
 export const SubstituteRequestSchema = z
   .strictObject({
     flightIndex: FlightIndexSchema,
-    flightId: z.string().regex(/^\d{1,10}$/, 'Not a flight id'),
+    /** A substitute's `flightId`: one inventory flight, or a connection's (`812-9051`). */
+    flightId: z.string().regex(/^\d{1,10}(-\d{1,10}){0,2}$/, 'Not a flight id'),
     fareClass: z.string().regex(/^[A-Z]$/, 'Not a fare class'),
   })
   .meta({ id: 'SubstituteRequest' });

@@ -229,8 +229,10 @@ describe(`schedule changes of connections (${dialectUnderTest()})`, () => {
     expect(response.statusCode, response.body).toBe(200);
     const listed = await substitutes(app, booking, 0);
     expect(listed.statusCode, listed.body).toBe(200);
-    const [offer] = SubstitutesResponseSchema.parse(listed.json()).flights;
-    if (!offer) throw new Error('no substitute on a route with flights of its own');
+    const offer = SubstitutesResponseSchema.parse(listed.json()).flights.find(
+      (candidate) => !candidate.flightId.includes('-'),
+    );
+    if (!offer) throw new Error('no flight of its own offered on a route that has some');
     const seatsOf = async (flightId: number | string) =>
       app.db
         .selectFrom('fare_classes')
@@ -269,6 +271,67 @@ describe(`schedule changes of connections (${dialectUnderTest()})`, () => {
       0,
     );
     expect(given).toBe(before.first.reduce((sum, row) => sum + row.seats_left, 0) + 1);
+  });
+
+  it('offers other connections of a route flown only through hubs, and moves the leg to one', async () => {
+    const { app } = test;
+    const { booking, flights } = await bookedConnection();
+    const response = await postScheduleChange(app, flights[0] as number, { cancelled: true });
+    expect(response.statusCode, response.body).toBe(200);
+    const listed = await substitutes(app, booking, 0);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const offers = SubstitutesResponseSchema.parse(listed.json()).flights;
+    const offer = offers.find((candidate) => candidate.flightId.includes('-'));
+    if (!offer) throw new Error('no connection offered in place of a cancelled one');
+    expect(offers.map((candidate) => candidate.flightId)).not.toContain(flights.join('-'));
+    // Soonest first, and none uses the cancelled flight.
+    expect(offers.map((candidate) => candidate.departureUtc)).toEqual(
+      offers.map((candidate) => candidate.departureUtc).sort(),
+    );
+    expect(offers.flatMap((candidate) => inventoryFlightIds(candidate.flightId))).not.toContain(
+      flights[0],
+    );
+    const newFlights = inventoryFlightIds(offer.flightId);
+    const classOf = (flightId: number) =>
+      app.db
+        .selectFrom('fare_classes')
+        .select('seats_left')
+        .where('flight_id', '=', flightId)
+        .where('letter', '=', offer.fareClass)
+        .executeTakeFirstOrThrow();
+    const before = await Promise.all(newFlights.map(classOf));
+
+    expectApiError(
+      await answer(app, booking, 'substitute', {
+        flightIndex: 0,
+        flightId: `${newFlights[0]}-${flights[1]}`,
+        fareClass: offer.fareClass,
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    const moved = await answer(app, booking, 'substitute', {
+      flightIndex: 0,
+      flightId: offer.flightId,
+      fareClass: offer.fareClass,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await Promise.all(newFlights.map(classOf));
+    expect(after.map((row) => row.seats_left)).toEqual(before.map((row) => row.seats_left - 1));
+    expect((await legOf(app, booking.id)).flight_ref).toBe(offer.flightId);
+    const holds = await app.db
+      .selectFrom('seat_holds as h')
+      .innerJoin('fare_classes as c', 'c.id', 'h.fare_class_id')
+      .select(['c.flight_id', 'h.seats'])
+      .where('h.booking_id', '=', booking.id)
+      .where('h.state', 'in', ['held', 'sold'])
+      .orderBy('h.id')
+      .execute();
+    expect(holds).toEqual(newFlights.map((flightId) => ({ flight_id: flightId, seats: 1 })));
+    const shown = await bookingDetail(app, booking);
+    expect(shown.flights[0]?.segments[0]?.departureUtc).toBe(offer.departureUtc);
+    expect(shown.flights[0]?.segments.at(-1)?.arrivalUtc).toBe(offer.arrivalUtc);
+    expect(shown.scheduleChanges[0]).toMatchObject({ answered: true, answer: 'substituted' });
   });
 
   it('refuses a retime onto a day the route already flies that number, changing nothing', async () => {

@@ -5,7 +5,10 @@ import {
   makesConnection,
   minimumConnectionMinutes,
 } from '@uniquair/domain/search/connections';
+import type { SubstituteFlight } from '@uniquair/contract/booking-schedule-changes';
+import { fareClassRank, isSameOrHigherClass } from '@uniquair/domain/booking/fare-class-rank';
 import type { Database } from '../../db/database.ts';
+import type { SearchService } from '../search/search.service.ts';
 import { CHANGEABLE_STATUSES } from './booking.schedule-change-repository.ts';
 
 /**
@@ -162,4 +165,63 @@ export function seatHoldsOfLeg<T extends { flight_id: number }>(
 ): T[] {
   const [first] = inventoryFlightIds(flightRef);
   return holds.filter((hold) => hold.flight_id === first);
+}
+
+/** The search module's look-up of a route's flights and connections on a day. */
+export type InventoryFlights = Pick<SearchService, 'inventoryFlights'>;
+
+/**
+ * Connections that may replace a booked leg (docs/schedule-changes.md "Substitutes"): the
+ * route's itineraries through hubs on each day of `dates` as search lists them now, other than
+ * the booked one, each with the booked class or the lowest higher one that has `seats` on every
+ * flight.
+ */
+export async function connectionSubstitutes(
+  db: Kysely<Database>,
+  search: InventoryFlights,
+  leg: { route_id: number; flight_ref: string; fare_letter: string; cabin: string },
+  dates: readonly Ymd[],
+  seats: number,
+  now: Date,
+): Promise<SubstituteFlight[]> {
+  const route = await db
+    .selectFrom('routes')
+    .select(['id', 'from_airport', 'to_airport'])
+    .where('id', '=', leg.route_id)
+    .executeTakeFirst();
+  if (!route) return [];
+  const booked = { letter: leg.fare_letter, cabin: leg.cabin };
+  const offers: SubstituteFlight[] = [];
+  for (const date of dates) {
+    const flights = await search.inventoryFlights({
+      route: { id: route.id, from: route.from_airport, to: route.to_airport },
+      date,
+      passengers: { adults: Math.max(seats, 1), children: 0, infants: 0 },
+      seats: Math.max(seats, 1),
+      departingAfter: now,
+    });
+    for (const flight of flights) {
+      if (inventoryFlightIds(flight.id).length < 2 || flight.id === leg.flight_ref) continue;
+      const fare = flight.fareClasses
+        .filter((candidate) => isSameOrHigherClass(booked, candidate))
+        .sort((a, b) => fareClassRank(a.letter, a.cabin) - fareClassRank(b.letter, b.cabin))[0];
+      const first = flight.segments[0];
+      const last = flight.segments.at(-1);
+      if (!fare || !first || !last) continue;
+      offers.push({
+        flightId: flight.id,
+        date,
+        departureUtc: first.departureUtc,
+        departureLocal: first.departureLocal,
+        arrivalUtc: last.arrivalUtc,
+        arrivalLocal: last.arrivalLocal,
+        flightNumber: flight.segments.map((segment) => segment.flightNumber).join(' · '),
+        stops: flight.stops,
+        fareClass: fare.letter,
+        cabin: fare.cabin,
+        seatsLeft: fare.seatsLeft,
+      });
+    }
+  }
+  return offers;
 }

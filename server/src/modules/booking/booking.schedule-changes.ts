@@ -7,6 +7,7 @@ import type {
 } from '@uniquair/contract/booking-schedule-changes';
 import { isSameOrHigherClass } from '@uniquair/domain/booking/fare-class-rank';
 import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
+import { inventoryFlightIds } from '@uniquair/domain/search/connections';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
@@ -14,7 +15,9 @@ import { reissueFlightTickets } from '../tickets/tickets.service.ts';
 import { giveSeatsBack, takeSeats } from './booking.hold-repository.ts';
 import { moveLegToFlight } from './booking.leg-move.ts';
 import {
+  connectionSubstitutes,
   flightNumberTaken,
+  type InventoryFlights,
   flightsOfLeg,
   legAfterChange,
   legsOnFlight,
@@ -77,6 +80,11 @@ export interface ScheduleChangesOptions {
   seatsChanged: (routeIds: number[], dates: Ymd[]) => void | Promise<void>;
   /** After a commit that wrote outbox entries: start working them off. */
   outboxWritten: () => void;
+  /**
+   * The search module's flights and connections of a route, for substitutes (the command line,
+   * which only changes flights, goes without: substitutes are then the route's own flights).
+   */
+  inventory?: InventoryFlights;
 }
 
 /**
@@ -290,7 +298,7 @@ export class ScheduleChanges {
       seats,
       sameCabin: false,
     });
-    return best.map((row) => ({
+    const direct = best.map((row) => ({
       flightId: String(row.id),
       date: row.departure_date,
       departureUtc: row.departure_utc,
@@ -303,6 +311,18 @@ export class ScheduleChanges {
       cabin: row.cabin,
       seatsLeft: row.seats_left,
     }));
+    const { inventory } = this.#options;
+    const connections = inventory
+      ? await connectionSubstitutes(
+          db,
+          inventory,
+          { ...leg, route_id: leg.route_id },
+          dates,
+          seats,
+          this.#options.now(),
+        )
+      : [];
+    return [...direct, ...connections].sort((a, b) => a.departureUtc.localeCompare(b.departureUtc));
   }
 
   /**
@@ -320,13 +340,17 @@ export class ScheduleChanges {
       'body.flightIndex',
     );
     const { db } = this.#options;
-    const newFlightId = Number(choice.flightId);
-    const flight = await inventoryFlight(db, newFlightId);
-    if (!flight || flight.route_id !== leg.route_id || !this.#inWindow(leg, flight)) {
-      throw invalid('body.flightId', 'scheduleChange.error.notSubstitute');
-    }
-    const fare = await fareClassOf(db, newFlightId, choice.fareClass);
-    if (!fare || !isSameOrHigherClass({ letter: leg.fare_letter, cabin: leg.cabin }, fare)) {
+    const flights = await this.#substituteFlights(booking.id, leg, choice.flightId);
+    const found = await Promise.all(
+      flights.map((flight) => fareClassOf(db, flight.id, choice.fareClass)),
+    );
+    const fares = found.filter(
+      (fare) =>
+        fare !== undefined &&
+        isSameOrHigherClass({ letter: leg.fare_letter, cabin: leg.cabin }, fare),
+    ) as NonNullable<(typeof found)[number]>[];
+    const fare = fares[0];
+    if (!fare || fares.length !== flights.length) {
       throw invalid('body.fareClass', 'scheduleChange.error.lowerClass');
     }
     const holds = await holdsOnFlight(db, booking.id, leg.flight_ref);
@@ -337,7 +361,8 @@ export class ScheduleChanges {
     const nowIso = now.toISOString();
     await db.transaction().execute(async (trx) => {
       // The new seats first: on SQLite the first write takes the database's write lock at once.
-      if (seats > 0 && (await takeSeats(trx, [{ fareClassId: Number(fare.id), seats }])) !== null) {
+      const taking = fares.map((each) => ({ fareClassId: Number(each.id), seats }));
+      if (seats > 0 && (await takeSeats(trx, taking)) !== null) {
         throw new ServiceError('SUBSTITUTE_SOLD_OUT', 'scheduleChange.error.soldOut', {
           'body.flightId': ['scheduleChange.error.soldOut'],
         });
@@ -351,21 +376,50 @@ export class ScheduleChanges {
         if (!(await releaseHold(trx, hold.id, hold.state, nowIso))) continue;
         await giveSeatsBack(trx, [{ fareClassId: hold.fare_class_id, seats: hold.seats }]);
         if (!seated.includes(hold)) continue;
-        await insertHold(trx, {
-          bookingId: booking.id,
-          fareClassId: Number(fare.id),
-          seats: hold.seats,
-          state: hold.state,
-          now: nowIso,
-        });
+        for (const each of fares) {
+          await insertHold(trx, {
+            bookingId: booking.id,
+            fareClassId: Number(each.id),
+            seats: hold.seats,
+            state: hold.state,
+            now: nowIso,
+          });
+        }
       }
-      await moveLegToFlight(trx, booking.id, leg.position, [flight], fare, now);
+      await moveLegToFlight(trx, booking.id, leg.position, flights, fare, now);
       await reissueFlightTickets(trx, booking.id, leg.position, now);
       await resendConfirmation(trx, booking.id, now);
     });
     this.#options.outboxWritten();
-    await this.#options.seatsChanged([flight.route_id], [leg.date, flight.departure_date]);
+    await this.#options.seatsChanged(
+      [...new Set(flights.map((flight) => flight.route_id))],
+      [leg.date, ...flights.map((flight) => flight.departure_date)],
+    );
     return scheduleChangesOf(db, booking.id);
+  }
+
+  /**
+   * The inventory flights of a chosen substitute: a flight of the leg's route within the window,
+   * or a connection the substitutes offer now (VALIDATION_ERROR on `flightId` otherwise).
+   */
+  async #substituteFlights(
+    bookingId: number,
+    leg: NonNullable<Awaited<ReturnType<typeof bookingLeg>>>,
+    flightId: string,
+  ) {
+    const ids = inventoryFlightIds(flightId);
+    const notSubstitute = invalid('body.flightId', 'scheduleChange.error.notSubstitute');
+    if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) throw notSubstitute;
+    if (ids.length > 1) {
+      const offers = await this.#candidates(bookingId, leg);
+      if (!offers.some((offer) => offer.flightId === flightId)) throw notSubstitute;
+      return flightsOfLeg(this.#options.db, flightId);
+    }
+    const flight = await inventoryFlight(this.#options.db, ids[0] as number);
+    if (!flight || flight.route_id !== leg.route_id || !this.#inWindow(leg, flight)) {
+      throw notSubstitute;
+    }
+    return [flight];
   }
 
   /** Whether a flight may replace the leg: another flight, flying, departing within the window. */

@@ -92,6 +92,7 @@ export class BookingService {
       now: options.now,
       seatsChanged: (routeIds, dates) => this.#calendars.refresh(routeIds, dates),
       outboxWritten: options.afterOutboxWrite,
+      inventory: options.search,
     });
     this.#invoices = new BookingInvoices({
       db: options.db,

@@ -68,8 +68,9 @@ export const searchPlugin = fp(
     } else {
       bus = new LocalProgressBus();
     }
+    const inventory = inventorySupplier(new InventoryRepository(app.db));
     const suppliers = options.suppliers?.(app) ?? [
-      inventorySupplier(new InventoryRepository(app.db)),
+      inventory,
       ...(options.slowSupplierMs ? [slowSupplier(options.slowSupplierMs)] : []),
     ];
     const jobs = new SearchJobs({
@@ -87,6 +88,7 @@ export const searchPlugin = fp(
       jobs,
       now: app.now,
       initWaitMs: options.initWaitMs ?? DEFAULT_INIT_WAIT_MS,
+      inventory,
     });
     const streams = new ProgressStreams({
       jobs,

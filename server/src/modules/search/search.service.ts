@@ -1,4 +1,4 @@
-import type { SearchInitBody } from '@uniquair/contract/search';
+import type { SearchFlight, SearchInitBody } from '@uniquair/contract/search';
 import { SEARCH_MAX_SEATED_PASSENGERS } from '@uniquair/contract/search';
 import { addYears, ymdInTimeZone, type Ymd } from '@uniquair/domain/dates/ymd';
 import { isRouteAvailable } from '@uniquair/domain/routes/route-availability';
@@ -12,6 +12,7 @@ import type { SearchJobs, StartOutcome } from './search.jobs.ts';
 import type { SearchSnapshot } from './search.running-job.ts';
 import { canonicalSearch, searchHash, type NormalisedSearch } from './search.hash.ts';
 import type { SearchRepository, SearchRouteRow } from './search.repository.ts';
+import type { Supplier, SupplierQuery } from './search.supplier.ts';
 
 /** A search is answered at most this far ahead of the origin's today (SPEC §5, §9: one year). */
 const MAX_YEARS_AHEAD = 1;
@@ -25,6 +26,8 @@ export interface SearchServiceOptions {
    * quick answers `done` with its result at once, saving the client the progress round trips.
    */
   initWaitMs: number;
+  /** Our own inventory (flights and connections), asked directly by {@link inventoryFlights}. */
+  inventory: Supplier;
 }
 
 export interface InitOutcome {
@@ -97,6 +100,14 @@ export class SearchService {
     if (started.snapshot.status !== 'progress') return started;
     const settled = await this.#options.jobs.settle(job.hash, this.#options.initWaitMs);
     return { outcome: started.outcome, snapshot: settled ?? started.snapshot };
+  }
+
+  /**
+   * The inventory's flights and connections of a route on a day, as a search leg would list them
+   * (no job, no stored result): what other modules offer in place of a booked flight.
+   */
+  inventoryFlights(query: SupplierQuery): Promise<SearchFlight[]> {
+    return this.#options.inventory.search(query, new AbortController().signal);
   }
 
   /** Where a search stands; NOT_FOUND for a hash never searched (or long expired). */

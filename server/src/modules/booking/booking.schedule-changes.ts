@@ -328,7 +328,7 @@ export class ScheduleChanges {
   /**
    * `POST /api/booking/{pnr}/substitute`: in one transaction the new seats are taken with a
    * conditional update (SUBSTITUTE_SOLD_OUT and nothing changed when they are gone), the old ones
-   * given back, the leg's copy moved to the new flight and its tickets re-issued.
+   * given back, the leg's copy moved to the new flight (or connection) and its tickets re-issued.
    */
   async substitute(
     booking: ChangeableBooking,
@@ -353,6 +353,7 @@ export class ScheduleChanges {
     if (!fare || fares.length !== flights.length) {
       throw invalid('body.fareClass', 'scheduleChange.error.lowerClass');
     }
+    const left = await flightsOfLeg(db, leg.flight_ref);
     const holds = await holdsOnFlight(db, booking.id, leg.flight_ref);
     // The passengers' seats, once: a connection holds them on each of its flights.
     const seated = seatHoldsOfLeg(holds, leg.flight_ref);
@@ -391,9 +392,11 @@ export class ScheduleChanges {
       await resendConfirmation(trx, booking.id, now);
     });
     this.#options.outboxWritten();
+    // The calendars of the flights left and taken (and of the routes flying through them).
+    const moved = [...left, ...flights];
     await this.#options.seatsChanged(
-      [...new Set(flights.map((flight) => flight.route_id))],
-      [leg.date, ...flights.map((flight) => flight.departure_date)],
+      [...new Set(moved.map((flight) => flight.route_id))],
+      [...new Set(moved.map((flight) => flight.departure_date))],
     );
     return scheduleChangesOf(db, booking.id);
   }

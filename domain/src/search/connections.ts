@@ -148,8 +148,8 @@ export function commonFares(flights: readonly CandidateFlight[]): CandidateFare[
 
 /** Whether `next` can follow `previous` with at least `minimum` minutes and at most a day between. */
 export function makesConnection(
-  previous: CandidateFlight,
-  next: CandidateFlight,
+  previous: Pick<CandidateFlight, 'arrivalMs'>,
+  next: Pick<CandidateFlight, 'departureMs'>,
   minimum: number,
 ): boolean {
   const wait = (next.departureMs - previous.arrivalMs) / 60_000;

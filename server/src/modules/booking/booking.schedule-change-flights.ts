@@ -73,22 +73,28 @@ async function connectionMinutes(
           .where('second_route_id', '=', routes[1] as number)
           .where('third_route_id', routes[2] === undefined ? 'is' : '=', routes[2] ?? null)
           .executeTakeFirst();
+  const changes = flights.slice(0, -1);
+  if (path) {
+    const known = [path.first_connection_minutes, path.second_connection_minutes];
+    return changes.map((_, index) => known[index] ?? minimumConnectionMinutes('', false));
+  }
+  // The path is gone: the international minimum of each stop airport (the last leg's arrival).
   const stops = await db
     .selectFrom('flight_segments')
     .select(['flight_id', 'to_airport'])
     .where(
       'flight_id',
       'in',
-      flights.slice(0, -1).map((flight) => flight.id),
+      changes.map((flight) => flight.id),
     )
     .orderBy('position', 'desc')
     .execute();
-  return flights.slice(0, -1).map((flight, index) => {
-    const known = index === 0 ? path?.first_connection_minutes : path?.second_connection_minutes;
-    if (known !== undefined && known !== null) return known;
-    const airport = stops.find((stop) => stop.flight_id === flight.id)?.to_airport ?? '';
-    return minimumConnectionMinutes(airport, false);
-  });
+  return changes.map((flight) =>
+    minimumConnectionMinutes(
+      stops.find((stop) => stop.flight_id === flight.id)?.to_airport ?? '',
+      false,
+    ),
+  );
 }
 
 /** What a change of one of its flights does to a booked leg. */
@@ -112,25 +118,16 @@ export async function legAfterChange(
   const flights = await flightsOfLeg(trx, leg.flight_ref);
   const first = flights[0] as InventoryFlightRow;
   const last = flights.at(-1) as InventoryFlightRow;
-  if (flights.length > 1) {
-    const minimums = await connectionMinutes(trx, leg.route_id, flights);
-    const timed = flights.map((flight) => ({
-      id: flight.id,
-      carrier: '',
-      departureMs: Date.parse(flight.departure_utc),
-      arrivalMs: Date.parse(flight.arrival_utc),
-      airports: [],
-      fares: [],
-    }));
-    for (let stop = 0; stop + 1 < timed.length; stop++) {
-      const made = makesConnection(
-        timed[stop] as (typeof timed)[number],
-        timed[stop + 1] as (typeof timed)[number],
-        minimums[stop] as number,
-      );
-      if (!made) return { kind: 'missedConnection' };
-    }
-  }
+  const minimums = flights.length > 1 ? await connectionMinutes(trx, leg.route_id, flights) : [];
+  const missed = minimums.some(
+    (minimum, stop) =>
+      !makesConnection(
+        { arrivalMs: Date.parse(flights[stop]?.arrival_utc ?? '') },
+        { departureMs: Date.parse(flights[stop + 1]?.departure_utc ?? '') },
+        minimum,
+      ),
+  );
+  if (missed) return { kind: 'missedConnection' };
   return { kind: 'retimed', departureUtc: first.departure_utc, arrivalUtc: last.arrival_utc };
 }
 

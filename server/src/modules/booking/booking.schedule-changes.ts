@@ -345,10 +345,10 @@ export class ScheduleChanges {
       flights.map((flight) => fareClassOf(db, flight.id, choice.fareClass)),
     );
     const fares = found.filter(
-      (fare) =>
+      (fare): fare is NonNullable<typeof fare> =>
         fare !== undefined &&
         isSameOrHigherClass({ letter: leg.fare_letter, cabin: leg.cabin }, fare),
-    ) as NonNullable<(typeof found)[number]>[];
+    );
     const fare = fares[0];
     if (!fare || fares.length !== flights.length) {
       throw invalid('body.fareClass', 'scheduleChange.error.lowerClass');

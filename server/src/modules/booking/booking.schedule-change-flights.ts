@@ -188,15 +188,21 @@ export async function connectionSubstitutes(
     .executeTakeFirst();
   if (!route) return [];
   const booked = { letter: leg.fare_letter, cabin: leg.cabin };
-  const offers: SubstituteFlight[] = [];
-  for (const date of dates) {
-    const flights = await search.inventoryFlights({
-      route: { id: route.id, from: route.from_airport, to: route.to_airport },
+  const seated = Math.max(seats, 1);
+  const days = await Promise.all(
+    dates.map(async (date) => ({
       date,
-      passengers: { adults: Math.max(seats, 1), children: 0, infants: 0 },
-      seats: Math.max(seats, 1),
-      departingAfter: now,
-    });
+      flights: await search.inventoryFlights({
+        route: { id: route.id, from: route.from_airport, to: route.to_airport },
+        date,
+        passengers: { adults: seated, children: 0, infants: 0 },
+        seats: seated,
+        departingAfter: now,
+      }),
+    })),
+  );
+  const offers: SubstituteFlight[] = [];
+  for (const { date, flights } of days) {
     for (const flight of flights) {
       if (inventoryFlightIds(flight.id).length < 2 || flight.id === leg.flight_ref) continue;
       const fare = flight.fareClasses

@@ -198,10 +198,10 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
     // Choosing sets the field's text, which stops the pending search (`followInput`).
     selectItem(best);
   };
-  const [best] = pendingPick === null ? [] : searchAirports(index, pendingPick, 1).results;
+  const [pendingBest] = pendingPick === null ? [] : searchAirports(index, pendingPick, 1).results;
   useEffect(() => {
-    if (best) selectItem(best);
-  }, [best, selectItem]);
+    if (pendingBest) selectItem(pendingBest);
+  }, [pendingBest, selectItem]);
 
   const shownError =
     error ||

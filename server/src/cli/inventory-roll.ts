@@ -1,0 +1,44 @@
+import { parseArgs } from 'node:util';
+import { parseYmd, ymdFromUtcDate } from '@uniquair/domain/dates/ymd';
+import type { DatabaseHandle } from '../db/dialect.ts';
+import { ARCHIVE_AFTER_DAYS } from '../db/inventory-archive.ts';
+import { describeRoll, rollInventory } from '../db/inventory-roll.ts';
+import { runCommand, UsageError, type CommandOutput } from './run-command.ts';
+
+export const INVENTORY_ROLL_USAGE = `Usage: npm run inventory:roll [-- --today YYYY-MM-DD]
+
+Rolls the flight inventory forward to today (UTC, or the day given): every day missing up to a
+year ahead gets its flights, legs, fare classes and prices from the seed's generator, and flights
+that departed more than ${ARCHIVE_AFTER_DAYS} days before are archived, except those a booking refers to.
+Running it again adds nothing; a running server does the same by itself (INVENTORY_ROLL_HOURS).
+The database is DATABASE_URL (default: the SQLite file under ./data).`;
+
+/** `inventory:roll`: fills the year on sale and archives flown flights; answers the exit code. */
+export async function inventoryRollCommand(
+  args: string[],
+  database: DatabaseHandle,
+  output: CommandOutput,
+  now: () => Date = () => new Date(),
+): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { today: { type: 'string' } },
+  });
+  if (positionals.length > 0) {
+    throw new UsageError(`Unexpected argument "${positionals.join(' ')}".`);
+  }
+  const today = values.today === undefined ? ymdFromUtcDate(now()) : parseYmd(values.today);
+  if (today === null) {
+    throw new UsageError(`--today must be a date YYYY-MM-DD, got "${values.today}".`);
+  }
+  const summary = await rollInventory(database.db, { today, now });
+  if (summary.lastDay === null) {
+    output.err(describeRoll(summary));
+    return 1;
+  }
+  output.out(describeRoll(summary));
+  return 0;
+}
+
+await runCommand(import.meta.url, INVENTORY_ROLL_USAGE, inventoryRollCommand);

@@ -1,0 +1,100 @@
+import type { PriceWatch } from '@uniquair/contract/price-watch';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIntl, type IntlShape } from 'react-intl';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  priceWatchesQueryOptions,
+  stopPriceWatch,
+  usePriceWatches,
+} from '../../../lib/price-watch.ts';
+import styles from './account.module.css';
+
+function money(intl: IntlShape, price: { amount: number; currency: string }): string {
+  const format = new Intl.NumberFormat(intl.locale, {
+    style: 'currency',
+    currency: price.currency,
+  });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(price.amount / 10 ** digits);
+}
+
+function whenOf(intl: IntlShape, watch: PriceWatch): string {
+  return watch.month !== null
+    ? intl.formatDate(new Date(`${watch.month}-01T00:00:00Z`), {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
+    : intl.formatDate(new Date(`${watch.date ?? watch.endsOn}T00:00:00Z`), {
+        dateStyle: 'medium',
+        timeZone: 'UTC',
+      });
+}
+
+/**
+ * The signed-in traveller's price watches (docs/price-watch.md): route and day or month, the
+ * price when the watch began and now, and "Stop watching".
+ */
+export function PriceWatches() {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const { data, isError } = usePriceWatches();
+  const stop = useMutation({
+    mutationFn: (number: number) => stopPriceWatch(number),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: priceWatchesQueryOptions().queryKey }),
+  });
+  const watches = data?.watches ?? [];
+  return (
+    <section className={styles.section} aria-labelledby="price-watches-heading">
+      <h2 id="price-watches-heading">{intl.formatMessage({ id: 'priceWatch.account.title' })}</h2>
+      {isError ? (
+        <p>{intl.formatMessage({ id: 'bookings.loadFailed' })}</p>
+      ) : watches.length === 0 ? (
+        <p className={styles.muted}>{intl.formatMessage({ id: 'priceWatch.account.empty' })}</p>
+      ) : (
+        <ul className={styles.passengers}>
+          {watches.map((watch) => {
+            const route = `${watch.from} → ${watch.to}`;
+            const when = whenOf(intl, watch);
+            return (
+              <li key={watch.number} className={styles.passenger}>
+                <div>
+                  <p>
+                    <span>{route}</span>, <span>{when}</span>
+                  </p>
+                  <p className={styles.muted}>
+                    {watch.subscribedPrice
+                      ? intl.formatMessage(
+                          { id: 'priceWatch.account.was' },
+                          { price: money(intl, watch.subscribedPrice) },
+                        )
+                      : null}{' '}
+                    {watch.currentPrice
+                      ? intl.formatMessage(
+                          { id: 'priceWatch.account.now' },
+                          { price: money(intl, watch.currentPrice) },
+                        )
+                      : intl.formatMessage({ id: 'priceWatch.account.notOnSale' })}
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={stop.isPending && stop.variables === watch.number}
+                  aria-label={intl.formatMessage(
+                    { id: 'priceWatch.account.stopLabel' },
+                    { route, when },
+                  )}
+                  onClick={() => stop.mutate(watch.number)}
+                >
+                  {intl.formatMessage({ id: 'priceWatch.stop' })}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

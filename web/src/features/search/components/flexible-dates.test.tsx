@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
+import { describe, expect, it } from 'vitest';
+import { json, mockAppApi } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { setUpSearchPageTests } from '../../../testing/search-page-setup.ts';
+import { hashOf, legResult } from '../../../testing/search-fixtures.ts';
+
+const NOW = new Date('2026-11-22T10:00:00Z');
+const OUT = '2026-12-01' as Ymd;
+const BACK = '2026-12-08' as Ymd;
+const days = (center: Ymd) => Array.from({ length: 7 }, (_, index) => addDays(center, index - 3));
+
+/** A grid where a pair is dearer the later its days, with one cheapest pair and one sold out. */
+function gridAnswer(url: URL) {
+  const outDays = days(url.searchParams.get('out') as Ymd);
+  const backDays = days(url.searchParams.get('back') as Ymd);
+  const cells = outDays.flatMap((out, column) =>
+    backDays.map((back, row) => {
+      if (column === 0 && row === 6) return { out, back, price: null, rating: null };
+      const price = column === 5 && row === 1 ? 19_900 : 30_000 + column * 1_000 + row * 100;
+      return { out, back, price, rating: price === 19_900 ? 0 : 1 };
+    }),
+  );
+  return json({
+    success: true,
+    outRoute: 12,
+    backRoute: 13,
+    bags: 0,
+    currency: 'USD',
+    outDays,
+    backDays,
+    cells,
+  });
+}
+
+setUpSearchPageTests(NOW);
+
+/** Every search answers done with no flights (the grid is what is tested). */
+function searchesFindNothing() {
+  const resultOf = (route: number) => legResult(route, route === 12 ? OUT : BACK, []);
+  return {
+    'POST /api/search/init': ({ body }: { body: unknown }) => {
+      const route = (body as { destinations: { route: number }[] }).destinations[0]?.route ?? 12;
+      const result = resultOf(route);
+      return json({
+        success: true,
+        hash: hashOf(String(route)),
+        status: 'done',
+        progress: 100,
+        result,
+      });
+    },
+    'GET /api/search/result/:hash': ({ url }: { url: URL }) => {
+      const route = url.pathname.endsWith(hashOf('12')) ? 12 : 13;
+      return json(
+        { success: true, hash: hashOf(String(route)), result: resultOf(route) },
+        { headers: { 'cache-control': 'private, max-age=900' } },
+      );
+    },
+  };
+}
+
+describe('flexible dates', () => {
+  it('shows the return grid with the cheapest pair in words and searches a pair by key', async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    mockAppApi({
+      ...searchesFindNothing(),
+      'GET /api/cheapest-price/grid/:out/:back': async ({ url }) => {
+        asked.push(`${url.pathname}${url.search}`);
+        await answered;
+        return gridAnswer(url);
+      },
+    });
+    const { router } = renderApp(`/flights/2/0/0/12.${OUT}._/13.${BACK}._?sort=cheapest`);
+    const grid = await screen.findByRole('grid', { name: 'Flexible dates' });
+    // While the prices load, the 49 pairs hold their places (nothing under them moves later).
+    expect(grid.getAttribute('aria-busy')).toBe('true');
+    expect(within(grid).getAllByLabelText('Loading prices for nearby days…')).toHaveLength(49);
+    await waitFor(() =>
+      expect(asked).toEqual([`/api/cheapest-price/grid/12/13?out=${OUT}&back=${BACK}&bags=0`]),
+    );
+    answer();
+    await waitFor(() => expect(grid.getAttribute('aria-busy')).toBeNull());
+    expect(within(grid).getAllByRole('gridcell')).toHaveLength(49);
+    // Outbound across, return down; the searched pair in the middle, its price and words read.
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toContain('Sat, Nov 28');
+    const current = within(grid).getByRole('link', { name: /your dates$/ });
+    expect(current.getAttribute('aria-label')).toBe(
+      'Out Tue, Dec 1, back Tue, Dec 8, $333, your dates',
+    );
+    const cheapest = within(grid).getByRole('link', { name: /Cheapest/ });
+    expect(cheapest.getAttribute('aria-label')).toBe(
+      'Out Thu, Dec 3, back Sun, Dec 6, $199, Cheapest',
+    );
+    expect(within(cheapest).getByText(/Cheapest/)).toBeDefined();
+    // A pair without a price has no link.
+    const empty = within(grid).getByLabelText('Out Sat, Nov 28, back Fri, Dec 11, no price');
+    expect(empty.tagName).toBe('SPAN');
+    expect(within(grid).getAllByRole('link')).toHaveLength(48);
+    // One tab stop, on the searched pair; the arrows move; Enter searches, the query kept.
+    expect(current.tabIndex).toBe(0);
+    current.focus();
+    await user.keyboard('{ArrowRight}{ArrowUp}');
+    const moved = within(grid).getByRole('link', { name: /^Out Wed, Dec 2, back Mon, Dec 7,/ });
+    expect(document.activeElement).toBe(moved);
+    expect(moved.tabIndex).toBe(0);
+    expect(current.tabIndex).toBe(-1);
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/flights/2/0/0/12.2026-12-02._/13.2026-12-07._?sort=cheapest',
+      ),
+    );
+  });
+
+  it('shows a one-way trip the seven days around it from the day calendar', async () => {
+    mockAppApi({
+      ...searchesFindNothing(),
+      'GET /api/cheapest-price/days/12/2026/11': () =>
+        json({
+          success: true,
+          route: 12,
+          year: 2026,
+          month: 11,
+          currency: 'USD',
+          days: [{ date: '2026-11-29', price: 9_900, rating: 0 }],
+        }),
+      'GET /api/cheapest-price/days/12/2026/12': () =>
+        json({
+          success: true,
+          route: 12,
+          year: 2026,
+          month: 12,
+          currency: 'USD',
+          days: [
+            { date: '2026-12-01', price: 12_000, rating: 1 },
+            { date: '2026-12-02', price: 15_000, rating: 2 },
+          ],
+        }),
+    });
+    renderApp(`/flights/1/0/0/12.${OUT}._`);
+    const strip = await screen.findByRole('grid', { name: 'Flexible dates' });
+    await waitFor(() => expect(within(strip).getAllByRole('link')).toHaveLength(3));
+    expect(within(strip).getAllByRole('gridcell')).toHaveLength(7);
+    const links = within(strip).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([
+      'Sunday, November 29, 2026, $99, Cheapest',
+      'Tuesday, December 1, 2026, $120, your dates',
+      'Wednesday, December 2, 2026, $150',
+    ]);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/flights/1/0/0/12.2026-11-29._',
+      '/flights/1/0/0/12.2026-12-01._',
+      '/flights/1/0/0/12.2026-12-02._',
+    ]);
+  });
+});

@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 import {
   E2E_DATABASE,
   E2E_PORT,
+  PUSH_CERT_DIR,
+  PUSH_RECEIVER_PORT,
   SEEDED_DB_TEMPLATE,
   WEB_DIST,
   WEB_PREBUILT,
@@ -77,6 +79,9 @@ export default defineConfig({
     command: [
       `rm -rf "${database}" "${database}-wal" "${database}-shm" "${attachments}"`,
       ...(SEEDED_DB_TEMPLATE ? [`cp "${SEEDED_DB_TEMPLATE}" "${database}"`] : []),
+      // The local push service's certificate, which the server trusts (price-watch journey).
+      `mkdir -p "${PUSH_CERT_DIR}"`,
+      `openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 -keyout "${PUSH_CERT_DIR}key.pem" -out "${PUSH_CERT_DIR}cert.pem" 2>/dev/null`,
       ...(WEB_PREBUILT
         ? []
         : [
@@ -94,6 +99,9 @@ export default defineConfig({
       // Links and payment returns come back to the origin the browser uses (its storage lives there).
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Pushes may go to the journey's local push service, whose certificate the server trusts.
+      PUSH_EXTRA_ORIGINS: `https://127.0.0.1:${PUSH_RECEIVER_PORT}`,
+      NODE_EXTRA_CA_CERTS: `${PUSH_CERT_DIR}cert.pem`,
       // Every journey books from 127.0.0.1, often several in one browser: the hoarding caps and
       // the create rate limit are tested by the server suite, not here.
       BOOKING_CREATES_PER_MINUTE: '0',

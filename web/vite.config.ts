@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -126,6 +127,9 @@ function reactRouterProductionBuild(file: string): string {
 /** The message catalogues (docs/i18n.md). */
 const cataloguesDir = fileURLToPath(new URL('../i18n/locales', import.meta.url));
 
+/** The city names of each locale that has any (docs/i18n.md "City names"). */
+const cityNamesDir = fileURLToPath(new URL('../i18n/cities', import.meta.url));
+
 /** Every catalogue compiled by `formatjs compile-folder --ast`, by file name (`de.json`). */
 async function compileCatalogues(): Promise<Map<string, Record<string, unknown>>> {
   const outDir = await mkdtemp(join(tmpdir(), 'uniquair-catalogues-'));
@@ -156,8 +160,10 @@ async function compileCatalogues(): Promise<Map<string, Record<string, unknown>>
  * Message catalogues compiled at build time (docs/i18n.md): a catalogue of `i18n/locales` imported
  * with `?compiled` becomes the parsed form of its messages, so the app ships react-intl without
  * its ICU parser and formats without parsing. `&keys=a,b` keeps only those keys (the start-up
- * error page's English). The catalogues stay the source of truth; the compiled form exists only
- * in the build, the dev server and the tests.
+ * error page's English). A whole catalogue also exports `cities`, the locale's city names
+ * (`i18n/cities/<locale>.json`, none for English), so they come in the catalogue's chunk. The
+ * catalogues stay the source of truth; the compiled form exists only in the build, the dev
+ * server and the tests.
  */
 function compiledCataloguesPlugin(): Plugin {
   /** Resolved to a module of its own, `prefix file|keys`, which the JSON plugin leaves alone. */
@@ -190,7 +196,12 @@ function compiledCataloguesPlugin(): Plugin {
       if (missing.length > 0) this.error(`${file} has no message ${missing.join(', ')}`);
       const picked = JSON.stringify(Object.fromEntries(keys.map((key) => [key, messages[key]])));
       // JSON.parse of a string literal starts faster than the same object literal.
-      return `export default JSON.parse(${JSON.stringify(picked)});`;
+      const code = `export default JSON.parse(${JSON.stringify(picked)});`;
+      const cityNames = join(cityNamesDir, basename(file));
+      if (keyList !== '' || !existsSync(cityNames)) return code;
+      this.addWatchFile(cityNames);
+      const cities = JSON.stringify(JSON.parse(await readFile(cityNames, 'utf8')));
+      return `${code}\nexport const cities = JSON.parse(${JSON.stringify(cities)});`;
     },
   };
 }

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { openDatabase } from '@uniquair/server/db/dialect';
-import { REPO_ROOT, startProcess } from './harness.ts';
+import { REPO_ROOT, startProcess, serverEnv } from './harness.ts';
 
 /** What the booking benchmarks share: a flight found as the web app finds it, and its request. */
 
@@ -132,6 +131,89 @@ export function bookingRequest(flight: BookableFlight) {
   };
 }
 
+/** What one sell-out run measured. */
+export interface SellOut {
+  flight: BookableFlight;
+  created: number;
+  /** 409 FLIGHT_UNAVAILABLE answers once the fare was sold out (one per client). */
+  soldOut: number;
+  other: number;
+  serverErrors: number;
+  /** Latencies of the bookings made, in milliseconds. */
+  latencies: number[];
+  /** From the first request until the fare sold out. */
+  seconds: number;
+  /** Seats held by this run's bookings, and the fare's seats left after it. */
+  heldSeats: number;
+  seatsLeft: number;
+  /** Seats held beyond the capacity: must be 0. */
+  oversold: number;
+}
+
+/** Seats held on a fare class by unpaid bookings. */
+async function heldSeatsOf(database: BenchDatabase, fareClassId: number): Promise<number> {
+  const held = await database.db
+    .selectFrom('seat_holds')
+    .select((eb) => eb.fn.sum<number>('seats').as('seats'))
+    .where('fare_class_id', '=', fareClassId)
+    .where('state', '=', 'held')
+    .executeTakeFirstOrThrow();
+  return Number(held.seats ?? 0);
+}
+
+/**
+ * `clients` clients book one seat each, again and again, on a fare given `seats` seats, until it
+ * is sold out (or `maxSeconds` pass); each request goes to `target()` (one server, or several in
+ * turn). Holds a previous run left on the same fare are not counted.
+ */
+export async function sellOut(
+  database: BenchDatabase,
+  target: () => string,
+  options: { seats: number; clients: number; maxSeconds: number },
+): Promise<SellOut> {
+  const flight = await findBookableFlight(target(), database);
+  const heldBefore = await heldSeatsOf(database, flight.fareClassId);
+  await setSeatsLeft(database, flight, options.seats);
+  const body = bookingRequest(flight);
+  const counts = { created: 0, soldOut: 0, other: 0, serverErrors: 0 };
+  const latencies: number[] = [];
+  let soldOutAt = 0;
+  const started = performance.now();
+  const deadline = started + options.maxSeconds * 1000;
+  const client = async () => {
+    while (performance.now() < deadline) {
+      const sent = performance.now();
+      const response = await post(target(), '/api/booking/create', body);
+      const answer = (await response.json()) as { code?: string };
+      if (response.status === 200) {
+        latencies.push(performance.now() - sent);
+        counts.created += 1;
+      } else if (response.status === 409 && answer.code === 'FLIGHT_UNAVAILABLE') {
+        counts.soldOut += 1;
+        soldOutAt ||= performance.now();
+        return;
+      } else if (response.status >= 500) counts.serverErrors += 1;
+      else counts.other += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: options.clients }, () => client()));
+  const left = await database.db
+    .selectFrom('fare_classes')
+    .select('seats_left')
+    .where('id', '=', flight.fareClassId)
+    .executeTakeFirstOrThrow();
+  const heldSeats = (await heldSeatsOf(database, flight.fareClassId)) - heldBefore;
+  return {
+    flight,
+    ...counts,
+    latencies,
+    seconds: ((soldOutAt || performance.now()) - started) / 1000,
+    heldSeats,
+    seatsLeft: left.seats_left,
+    oversold: Math.max(0, heldSeats - options.seats) + Math.max(0, -left.seats_left),
+  };
+}
+
 /**
  * The real server on `databaseUrl`, as a booking benchmark needs it: search results that stay
  * fresh for the run, and the caps against hoarding seats off (a benchmark books many seats from a
@@ -147,8 +229,7 @@ export function startBookingServer(
     {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
-      NODE_ENV: nodeEnv,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ...serverEnv(nodeEnv),
       SEARCH_RESULT_TTL_SECONDS: '3600',
       BOOKING_CREATES_PER_MINUTE: '0',
       BOOKING_UNPAID_PER_TRAVELLER: '0',

@@ -1,9 +1,11 @@
 import { accountsBenchmark } from './benchmarks/accounts.ts';
 import { bookingBenchmark } from './benchmarks/booking.ts';
+import { clusterBenchmark } from './benchmarks/cluster.ts';
 import { dataBenchmark } from './benchmarks/data.ts';
 import { healthBenchmark } from './benchmarks/health.ts';
 import { heldStreamsBenchmark } from './benchmarks/held-streams.ts';
 import { manageBenchmark } from './benchmarks/manage.ts';
+import { priceWatchBenchmark } from './benchmarks/price-watch.ts';
 import { searchPageBenchmark } from './benchmarks/search-page.ts';
 import { searchBenchmark } from './benchmarks/search.ts';
 import { webBenchmark } from './benchmarks/web.ts';
@@ -20,6 +22,8 @@ const benchmarks: Record<string, () => Promise<void>> = {
   booking: bookingBenchmark,
   manage: manageBenchmark,
   'held-streams': heldStreamsBenchmark,
+  cluster: clusterBenchmark,
+  'price-watch': priceWatchBenchmark,
 };
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

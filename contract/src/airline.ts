@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SearchAirportSchema, SearchRouteSchema, YmdSchema } from './search.ts';
+import { MAX_DATABASE_ID, SearchAirportSchema, SearchRouteSchema, YmdSchema } from './search.ts';
 import { RouteIdParamSchema } from './pricing.ts';
 
 /**
@@ -56,3 +56,84 @@ export const AirlineFlightsResponseSchema = z
   .meta({ id: 'AirlineFlightsResponse' });
 
 export type AirlineFlightsResponse = z.infer<typeof AirlineFlightsResponseSchema>;
+
+/**
+ * Fare sales (docs/decisions/009-fares-that-move.md, docs/search.md "Prices that move"): an airline
+ * partner takes a percentage off the fares of one route's flights departing on some days. Prices
+ * are re-priced at once; overlapping sales do not add up (the largest percentage applies).
+ */
+
+/** Least and most percent a sale takes off. */
+export const SALE_PERCENT_MIN = 1;
+export const SALE_PERCENT_MAX = 90;
+
+export const FareSaleRequestSchema = z
+  .strictObject({
+    routeId: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_DATABASE_ID)
+      .meta({ description: 'The route whose own flights go on sale.' }),
+    from: YmdSchema.meta({ description: 'First departure day on sale (YYYY-MM-DD).' }),
+    until: YmdSchema.meta({
+      description: 'Last departure day on sale, included; not before today, at most a year ahead.',
+    }),
+    percent: z
+      .number()
+      .int()
+      .min(SALE_PERCENT_MIN)
+      .max(SALE_PERCENT_MAX)
+      .meta({ description: 'Percent off every fare class, a whole number from 1 to 90.' }),
+  })
+  .meta({ id: 'FareSaleRequest', description: 'A sale on a route and its departure days.' });
+export type FareSaleRequest = z.infer<typeof FareSaleRequestSchema>;
+
+export const FareSaleSchema = z
+  .object({
+    id: z
+      .number()
+      .int()
+      .meta({ description: 'The sale, as `DELETE /api/airline/fares/sale/{id}` names it.' }),
+    routeId: z.number().int(),
+    from: YmdSchema,
+    until: YmdSchema,
+    percent: z.number().int().min(SALE_PERCENT_MIN).max(SALE_PERCENT_MAX),
+    createdAt: z.string().meta({ description: 'When it was published (ISO instant).' }),
+    endedAt: z
+      .string()
+      .nullable()
+      .meta({ description: 'When the partner ended it (ISO instant); null while it runs.' }),
+  })
+  .meta({ id: 'FareSale' });
+export type FareSale = z.infer<typeof FareSaleSchema>;
+
+export const FareSaleResponseSchema = z
+  .object({
+    success: z.literal(true),
+    sale: FareSaleSchema,
+    repriced: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta({ description: 'Fare classes whose price changed with it.' }),
+  })
+  .meta({ id: 'FareSaleResponse' });
+export type FareSaleResponse = z.infer<typeof FareSaleResponseSchema>;
+
+export const FareSalesQuerySchema = z.object({
+  route: RouteIdParamSchema.optional().meta({ description: 'Only the sales of this route.' }),
+});
+
+export const FareSalesResponseSchema = z
+  .object({
+    success: z.literal(true),
+    /** Running sales whose last day is not past, newest first. */
+    sales: z.array(FareSaleSchema),
+  })
+  .meta({ id: 'FareSalesResponse' });
+export type FareSalesResponse = z.infer<typeof FareSalesResponseSchema>;
+
+export const FareSaleIdParamsSchema = z.object({
+  saleId: z.coerce.number().int().positive().max(MAX_DATABASE_ID),
+});

@@ -201,8 +201,14 @@ export const BookingFlightSchema = z.object({
   changeable: z.boolean().optional(),
 });
 
+/**
+ * One passenger's e-ticket for one flight segment: a leg of a connection has a ticket per
+ * flight, numbered with the prefix of that flight's carrier.
+ */
 export const BookingTicketSchema = z.object({
   flightIndex: z.number().int(),
+  /** Which of the leg's `segments`, from 0. */
+  segmentIndex: z.number().int(),
   passengerIndex: z.number().int(),
   /** 13-digit e-ticket number. */
   number: z.string(),

@@ -96,6 +96,10 @@ export const InitResponseSchema = z
     locale: LocaleCodeSchema.meta({ description: "The visitor's current UI locale." }),
     footerMenus: z.array(FooterMenuSchema),
     paymentProviders: PaymentProvidersSchema,
+    testPayments: z.boolean().meta({
+      description:
+        'Payments go through a sandbox gateway and no real money moves: the app says so on every page.',
+    }),
     affiliate: AffiliateResponseSchema,
   })
   .meta({
@@ -168,12 +172,30 @@ export const AirportSchema = z
       .string()
       .regex(/^[A-Z]{3}$/)
       .meta({ description: 'IATA airport code.' }),
-    name: z.string(),
-    city: z.string(),
+    name: z.string().meta({ description: 'Airport name, in English.' }),
+    city: z.string().meta({
+      description:
+        'City name in English. The app shows it in the visitor’s language where the Unicode ' +
+        'CLDR names it (`i18n/cities/<locale>.json`, docs/i18n.md "City names").',
+    }),
     country: z.string().length(2).meta({ description: 'ISO 3166-1 alpha-2 country code.' }),
     timeZone: z.string().meta({ description: 'IANA time zone.' }),
     lat: z.number().min(-90).max(90),
     lon: z.number().min(-180).max(180),
+    /**
+     * Only on the entry of a city of several airports (`id` its IATA city code, e.g. `TYO`):
+     * the codes of its airports. A route from or to it is flown by the routes of those airports
+     * (docs/search.md "Cities of several airports").
+     */
+    airports: z
+      .array(z.string().regex(/^[A-Z]{3}$/))
+      .min(1)
+      .optional()
+      .meta({
+        description:
+          'Only on the entry of a city of several airports (its `id` the IATA city code, e.g. ' +
+          '`TYO`): the codes of its airports, whose routes fly its routes.',
+      }),
   })
   .meta({ id: 'Airport' });
 

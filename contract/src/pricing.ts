@@ -1,12 +1,29 @@
 import { z } from 'zod';
-import { AirportIdSchema, MAX_DATABASE_ID, YmdSchema } from './search.ts';
+import { AirportIdSchema, BagsSchema, MAX_DATABASE_ID, YmdSchema } from './search.ts';
 
 /**
  * Cheapest-price calendars and offers (SPEC §3 "Price marker", "Offers per airport"; §7; §9
  * price rating): `GET /api/cheapest-price/months/{routeId}`,
  * `GET /api/cheapest-price/days/{routeId}/{year}/{month}`, `GET /api/cheapest-price/{airportId}/offers`.
- * Prices are the lowest fare with a seat left, for one adult, in minor units of `currency`.
+ * Prices are the lowest fare with a seat left, for one adult, in minor units of `currency`; with
+ * `?bags=1|2` they are all-in: the fare plus the checked-bag extras its class needs for that many
+ * bags per passenger (docs/search.md "All-in prices with bags").
  */
+
+/** `?bags=0|1|2`: checked bags per passenger the prices include (0 when absent). */
+export const BagsQuerySchema = z.object({
+  bags: z
+    .string()
+    .regex(/^[0-2]$/, 'Expected 0, 1 or 2 checked bags per passenger')
+    .transform(Number)
+    .pipe(BagsSchema)
+    .optional()
+    .meta({
+      description:
+        'Checked bags per passenger (0–2, default 0): prices are all-in, the fare plus the ' +
+        'checked-bag extras its fare class needs; a day no fare can carry them on is left out.',
+    }),
+});
 
 /** A route id in a path: a positive integer in canonical decimal digits. */
 export const RouteIdParamSchema = z
@@ -56,6 +73,8 @@ export const CheapestMonthsResponseSchema = z
     success: z.literal(true),
     route: z.number().int(),
     currency: z.string(),
+    /** Checked bags per passenger the prices include (the request's `?bags=`, 0 when absent). */
+    bags: BagsSchema,
     /** The current month and the eleven after it, in order. */
     months: z.array(CheapestMonthSchema),
   })
@@ -76,6 +95,8 @@ export const CheapestDaysResponseSchema = z
     year: z.number().int(),
     month: z.number().int(),
     currency: z.string(),
+    /** Checked bags per passenger the prices include (the request's `?bags=`, 0 when absent). */
+    bags: BagsSchema,
     /** The operated days of the month from today on that have a seat left, in order. */
     days: z.array(PriceMarkerSchema),
   })
@@ -101,6 +122,8 @@ export const OffersResponseSchema = z
     success: z.literal(true),
     airport: z.string(),
     currency: z.string(),
+    /** Checked bags per passenger the prices include (the request's `?bags=`, 0 when absent). */
+    bags: BagsSchema,
     /** First and last day considered. */
     from: YmdSchema,
     until: YmdSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseYmd } from '@uniquair/domain/dates/ymd';
 import { MAX_SEATED_PASSENGERS } from '@uniquair/domain/search/passengers';
 import { MAX_DESTINATIONS } from '@uniquair/domain/search/search-path';
+import { MAX_BAGS_PER_PASSENGER } from '@uniquair/domain/pricing/fare-rules';
 
 /**
  * Flight search (SPEC §3 "Search params", "Search result"; §4 "Search status"; §7 "Search"):
@@ -57,14 +58,28 @@ export const SearchPassengersSchema = z.object({
   infants: z.number().int().min(0).max(SEARCH_MAX_SEATED_PASSENGERS),
 });
 
+/** Checked bags per passenger a search or calendar prices in (fare rules: 0, 1 or 2). */
+export const BagsSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_BAGS_PER_PASSENGER)
+  .meta({ description: 'Checked bags per passenger: 0, 1 or 2.' });
+
 export const SearchParamsSchema = z
   .object({
     destinations: z.array(SearchDestinationSchema).min(1).max(SEARCH_MAX_DESTINATIONS),
     passengers: SearchPassengersSchema,
+    bags: BagsSchema.default(0).meta({
+      description:
+        'Checked bags per passenger (0–2, default 0): each fare class of the result gets ' +
+        '`allInPrice`, its fare plus the checked-bag extras its fare rules need for that many.',
+    }),
   })
   .meta({ id: 'SearchParams', description: 'What to search: the legs and who travels.' });
 
-export type SearchParams = z.infer<typeof SearchParamsSchema>;
+/** What a client sends (`bags` may be left out: 0). */
+export type SearchParams = z.input<typeof SearchParamsSchema>;
 
 /** A browser push subscription (SPEC §3). */
 export const PushSubscriptionSchema = z.object({
@@ -134,6 +149,19 @@ export const SearchFareClassSchema = z.object({
   cabin: z.enum(['economy', 'business']),
   price: z.number().int().nonnegative(),
   seatsLeft: z.number().int().nonnegative(),
+  allInPrice: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        'In a search result: one adult seat with the search’s checked bags (`bags`), the fare ' +
+        'plus the bag extras its fare rules need, per leg, in minor units of the result’s ' +
+        'currency; `price` itself with no bags; null when this fare cannot carry that many bags ' +
+        '(it is then never the cheapest). Every fare class of a search result has it.',
+    }),
 });
 
 export type SearchFareClass = z.infer<typeof SearchFareClassSchema>;
@@ -153,6 +181,19 @@ export const SearchFlightSchema = z.object({
    * risk (docs/search.md "Connections").
    */
   selfTransfer: z.boolean(),
+  /**
+   * The airport route this flight flies, on a leg whose route is a city's of several airports
+   * (`TYO`–`LHR` is flown by `NRT`–`LHR` and `HND`–`LHR`); absent when it is the leg's own route.
+   */
+  route: z
+    .number()
+    .int()
+    .optional()
+    .meta({
+      description:
+        'On a leg whose route is a city’s of several airports: the airport route this flight ' +
+        'flies (a booking of it is made on that route).',
+    }),
 });
 
 export type SearchFlight = z.infer<typeof SearchFlightSchema>;

@@ -15,14 +15,17 @@ const AIRLINES = /Uniquair|Eurovela|Orchid Pacific|Quetzal Airways/;
 
 type Flights = OneWayResult['results'][number]['flights'];
 
-/** The first route flying on `day` whose results pass `wanted`, searched through the API. */
+/**
+ * The first route flying on `day` whose results pass `wanted`, searched through the API. The seeded
+ * network changes with the day it is seeded for, so up to 20 routes are tried.
+ */
 async function routeWhose(
   request: Parameters<typeof loadNetwork>[0],
   routes: readonly NetworkRoute[],
   day: string,
   wanted: (flights: Flights) => boolean,
 ): Promise<NetworkRoute> {
-  for (const route of routes.filter((candidate) => flies(candidate, day)).slice(0, 8)) {
+  for (const route of routes.filter((candidate) => flies(candidate, day)).slice(0, 20)) {
     const result = await searchOneWay(request, route.id, day);
     if (wanted(result.results[0]?.flights ?? [])) return route;
   }
@@ -117,6 +120,53 @@ test.describe('connections through hubs', () => {
     await expect(trip.getByText(/^Departs /).first()).toContainText(`(${route.from})`);
     await expect(trip.getByText(/^Arrives /).last()).toContainText(`(${route.to})`);
     await expect(trip.getByText(/^Layover .+ in /).first()).toBeVisible();
+    // A ticket per flight: the one traveller's two e-tickets, each naming its flight's route.
+    const stops = await trip.getByText(/^Flight .+ operated by /).count();
+    const tickets = page.getByRole('region', { name: 'Tickets' }).getByRole('link');
+    await expect(tickets).toHaveCount(stops);
+    await expect(tickets.first()).toHaveText(
+      new RegExp(`^E-ticket \\d{13}: .+, flight 1, ${route.from}–`),
+    );
+    await expect(tickets.last()).toHaveText(new RegExp(`–${route.to}$`));
+    await tickets.last().click();
+    const eTicket = page.getByRole('article', { name: 'Electronic ticket' });
+    await expect(eTicket.getByText(/^Arrives /)).toContainText(`(${route.to})`);
+    await expect(eTicket.getByText(/^Departs /)).not.toContainText(`(${route.from})`);
+  });
+
+  test('Tokyo, all airports: picked by typing, searched from Narita and Haneda at once', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    const from = page.getByRole('combobox', { name: 'From' }).first();
+    await from.fill('Tok');
+    await expect(page.getByRole('option').first()).toContainText('All airports: HND, NRT');
+    await from.press('Enter');
+    await expect(from).toHaveValue('Tokyo (TYO)');
+
+    // A day on which a route from Tokyo has flights from both of its airports.
+    const network = await loadNetwork(request, { cities: true });
+    const day = addDays(today(), 24);
+    const fromTokyo = network.routes.filter((route) => route.from === 'TYO');
+    const fromBoth = (flights: Flights) =>
+      ['NRT', 'HND'].every((code) => flights.some((flight) => flight.segments[0]?.from === code));
+    let route: NetworkRoute | undefined;
+    for (const candidate of fromTokyo.filter((entry) => flies(entry, day))) {
+      const result = await searchOneWay(request, candidate.id, day);
+      if (fromBoth(result.results[0]?.flights ?? [])) {
+        route = candidate;
+        break;
+      }
+    }
+    if (!route) throw new Error(`no route from Tokyo flown from both airports on ${day}`);
+    await page.goto(`/flights/1/0/0/${route.id}.${day}._`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: /^Flights from Tokyo/ }),
+    ).toBeVisible();
+    for (const code of ['NRT', 'HND']) {
+      await expect(page.getByText(new RegExp(`^${code} – ${route.to}$`)).first()).toBeVisible();
+    }
   });
 
   test('typing LON and Enter picks a London airport', async ({ page }) => {

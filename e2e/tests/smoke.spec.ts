@@ -61,4 +61,31 @@ test.describe('in the browser language', () => {
     await expect(page).toHaveTitle('Uniquair - Flüge finden');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
+
+  test('the airport field names and finds cities by their German names', async ({ page }) => {
+    await page.goto('/');
+    const from = page.getByRole('combobox', { name: 'Von' }).first();
+    await from.fill('Wien');
+    await expect(page.getByRole('option').first()).toContainText(/^Wien VIE/);
+    await from.press('Enter');
+    await expect(from).toHaveValue('Wien (VIE)');
+    // The English name finds it too; a city CLDR does not name stays English.
+    await from.fill('Vienna');
+    await expect(page.getByRole('option').first()).toContainText(/^Wien VIE/);
+    await from.fill('Munich');
+    await expect(page.getByRole('option').first()).toContainText(/^Munich MUC/);
+  });
+});
+
+test.describe('in Russian', () => {
+  test.use({ locale: 'ru-RU' });
+
+  test('the airport field names and finds cities by their Russian names', async ({ page }) => {
+    await page.goto('/');
+    const from = page.getByRole('combobox', { name: 'Откуда' }).first();
+    await from.fill('Лон');
+    await expect(page.getByRole('option').first()).toContainText(/^Лондон LHR/);
+    await from.press('Enter');
+    await expect(from).toHaveValue('Лондон (LHR)');
+  });
 });

@@ -19,8 +19,10 @@ import { bookingsListPlugin } from './modules/bookings-list/bookings-list.plugin
 import { contentPlugin } from './modules/content/content.plugin.ts';
 import { dataPlugin } from './modules/data/data.plugin.ts';
 import { errorsPlugin } from './modules/errors/errors.plugin.ts';
+import { faresPlugin } from './modules/fares/fares.plugin.ts';
 import { flightPlugin } from './modules/flight/flight.plugin.ts';
 import { healthPlugin } from './modules/health/health.plugin.ts';
+import { inventoryPlugin } from './modules/inventory/inventory.plugin.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { outboxPlugin } from './modules/outbox/outbox.plugin.ts';
 import {
@@ -29,6 +31,7 @@ import {
   type PaymentProviderOverrides,
 } from './modules/payments/payments.plugin.ts';
 import { preferencesPlugin } from './modules/preferences/preferences.plugin.ts';
+import { priceWatchPlugin } from './modules/price-watch/price-watch.plugin.ts';
 import { pricingPlugin } from './modules/pricing/pricing.plugin.ts';
 import { pushPlugin, type PushOverrides } from './modules/push/push.plugin.ts';
 import {
@@ -47,6 +50,7 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { datasetVersionsPlugin } from './plugins/dataset-versions.ts';
 import { cardDataGuardPlugin } from './plugins/card-data-guard.ts';
+import { closingConnectionsPlugin } from './plugins/closing-connections.ts';
 import { nulCharacterGuardPlugin } from './plugins/nul-character-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import {
@@ -57,6 +61,7 @@ import {
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { instancePlugin } from './plugins/instance.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -111,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(closingConnectionsPlugin);
   await app.register(routeMethodsPlugin);
   await app.register(cardDataGuardPlugin);
   await app.register(nulCharacterGuardPlugin);
@@ -127,9 +133,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secret: resolveCookieSecret(config, app.log),
     secure: config.secure,
   });
+  await app.register(redisPlugin, {
+    ...(config.redisUrl ? { url: config.redisUrl } : {}),
+    prefix: `${config.redisPrefix}counters:`,
+  });
   await app.register(rateLimitPlugin);
   await app.register(datasetVersionsPlugin, { checkIntervalMs: config.datasetVersionCheckMs });
   await app.register(clockPlugin, options.clock ? { clock: options.clock } : {});
+  await app.register(metricsPlugin, {
+    ...config.metrics,
+    production: config.env === 'production',
+    host: config.host,
+  });
   await app.register(csrfPlugin, { publicUrl: config.publicUrl });
   await app.register(sessionsPlugin, {
     secure: config.secure,
@@ -143,7 +158,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     env: config.env,
   });
   await app.register(outboxPlugin, { pollIntervalMs: config.outboxPollMs });
-  await app.register(redisPlugin, config.redisUrl ? { url: config.redisUrl } : {});
   await app.register(sandboxGatewayPlugin, {
     config,
     ...(options.paymentGateway?.sandbox ? { overrides: options.paymentGateway.sandbox } : {}),
@@ -152,17 +166,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthPlugin);
   await app.register(contentPlugin);
   await app.register(affiliatesPlugin);
-  await app.register(dataPlugin, { paymentProviders: config.paymentProviders });
+  await app.register(dataPlugin, {
+    paymentProviders: config.paymentProviders,
+    testPayments: config.testPayments,
+  });
   await app.register(errorsPlugin);
+  // Before search (fare versions are part of a search's hash), booking and airline (sales).
+  await app.register(faresPlugin, { repriceIntervalMs: config.faresRepriceMs });
   await app.register(searchPlugin, {
     resultTtlMs: config.searchResultTtlSeconds * 1000,
     maxStreamsPerClient: config.searchMaxStreamsPerClient,
     redisPrefix: config.redisPrefix,
     initsPerMinute: config.searchInitsPerMinute,
     slowSupplierMs: config.searchSlowSupplierMs,
+    // A stopping server lets its running searches finish within half its grace; test apps, closed
+    // thousands of times with searches held on purpose, do not wait.
+    closeDrainMs: config.env === 'test' ? 0 : Math.floor(config.shutdownGraceMs / 2),
     ...options.search,
   });
   await app.register(pricingPlugin);
+  await app.register(inventoryPlugin, { rollIntervalMs: config.inventoryRollMs });
   await app.register(flightPlugin);
   await app.register(airlinePlugin, { apiKeys: config.airlineApiKeys });
   await app.register(usersPlugin, { publicUrl: config.publicUrl });
@@ -197,6 +220,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...options.push,
   });
   await app.register(subscriptionsPlugin);
+  // Price watches send through the push module and the outbox; ended ones are swept hourly.
+  await app.register(priceWatchPlugin, {
+    publicUrl: config.publicUrl,
+    sweepIntervalMs: config.env === 'test' ? 0 : 3_600_000,
+  });
   await app.register(supportPlugin, {
     publicUrl: config.publicUrl,
     attachmentsDir: config.supportAttachmentsDir,

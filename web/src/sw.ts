@@ -147,15 +147,35 @@ self.addEventListener('push', (event) => {
       for (const client of windows) client.postMessage({ type: PUSH_MESSAGE, message });
       await self.registration.showNotification(message.notification.title, {
         ...message.notification.options,
-        data: { url: notificationTarget(message) },
+        data: {
+          url: notificationTarget(message),
+          ...(message.data.watch !== undefined ? { watch: message.data.watch } : {}),
+        },
       });
     })(),
   );
 });
 
+/** "Stop watching" on a price drop: ends the watch, proven by this browser's push endpoint. */
+async function stopWatching(watch: number): Promise<void> {
+  const subscription = await self.registration.pushManager.getSubscription();
+  if (!subscription) return;
+  await fetch(`/api/price-watch/${watch}`, {
+    method: 'DELETE',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', 'x-push-endpoint': subscription.endpoint },
+    body: '{}',
+  });
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = (event.notification.data as { url?: unknown } | null)?.url;
+  const data = event.notification.data as { url?: unknown; watch?: unknown } | null;
+  if (event.action === 'stop-watch' && typeof data?.watch === 'number') {
+    event.waitUntil(stopWatching(data.watch).catch(() => undefined));
+    return;
+  }
+  const target = data?.url;
   const path = typeof target === 'string' && target.startsWith('/') ? target : '/';
   event.waitUntil(
     (async () => {

@@ -1,8 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compare, REPO_ROOT, report, SHORT, startProcess, seededSqlite } from '../harness.ts';
+import {
+  compare,
+  REPO_ROOT,
+  report,
+  SHORT,
+  startProcess,
+  seededSqlite,
+  serverEnv,
+} from '../harness.ts';
 
 const PASSWORD = 'a long benchmark phrase';
 
@@ -41,8 +48,7 @@ export async function accountsBenchmark(): Promise<void> {
     {
       DATABASE_URL: await seededSqlite(dataDir),
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ...serverEnv('development'),
     },
     '/api/health',
   );

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compare, report, REPO_ROOT, startProcess, seededSqlite } from '../harness.ts';
+import { compare, report, REPO_ROOT, startProcess, seededSqlite, serverEnv } from '../harness.ts';
 
 /**
  * GET /api/health on the real server (Fastify, security headers, request ids, a database round
@@ -16,8 +15,7 @@ export async function healthBenchmark(): Promise<void> {
     {
       DATABASE_URL: await seededSqlite(dataDir),
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ...serverEnv('production'),
     },
     '/api/health',
   );

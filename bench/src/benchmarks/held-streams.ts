@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import {
   startProcess,
   type RunningServer,
   percentile,
+  serverEnv,
 } from '../harness.ts';
 import { openEvents, openSocket, type HeldStream } from '../progress-streams.ts';
 import { pickRoutes } from './search.ts';
@@ -121,8 +121,7 @@ export async function heldStreamsBenchmark(): Promise<void> {
       {
         DATABASE_URL: databaseUrl,
         LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-        SESSION_SECRET: randomBytes(32).toString('hex'),
+        ...serverEnv('test'),
         SEARCH_MAX_STREAMS_PER_CLIENT: '0',
         SEARCH_INITS_PER_MINUTE: '0',
         SEARCH_SLOW_SUPPLIER_MS: String(SUPPLIER_MS),

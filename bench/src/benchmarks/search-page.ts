@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { REPO_ROOT, SHORT, startProcess, seededSqlite, webBuild } from '../harness.ts';
+import { REPO_ROOT, SHORT, startProcess, seededSqlite, webBuild, serverEnv } from '../harness.ts';
 
 /**
  * The search results page in the browser (issue 7), on the production build served by the real
@@ -297,8 +296,7 @@ export async function searchPageBenchmark(): Promise<void> {
         DATABASE_URL: await seededSqlite(dataDir),
         WEB_DIST_DIR: outDir,
         LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        SESSION_SECRET: randomBytes(32).toString('hex'),
+        ...serverEnv('production'),
         SEARCH_INITS_PER_MINUTE: '0',
       },
       '/api/health',

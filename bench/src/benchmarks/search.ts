@@ -15,6 +15,7 @@ import {
   startProcess,
   type RunningServer,
   percentile,
+  serverEnv,
 } from '../harness.ts';
 
 /** Searches timed per kind (each a new search, so each runs a job). */
@@ -23,6 +24,18 @@ const SEARCHES = Number(process.env.BENCH_SEARCHES ?? (SHORT ? 40 : 200));
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
 /** Identical inits sent at once for the fan-out check. */
 const IDENTICAL_INITS = 50;
+
+/**
+ * Budgets of the day calendar with checked bags (`?bags=1`, all-in prices from the summary's own
+ * column, prepared per bag count), measured against `/api/health` in the same run: the bench
+ * fails when it is broken (short mode too).
+ */
+export const BAGS_CALENDAR_BUDGETS = {
+  /** 95th percentile under load. */
+  p95Ms: 100,
+  /** Requests per second, at least this share of the health route's. */
+  shareOfHealth: 0.5,
+} as const;
 
 /** Headers that belong to one connection or one moment, not to the answer. */
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -208,11 +221,10 @@ function subscribe(url: string): Promise<{ ended: Promise<string> }> {
 export async function searchBenchmark(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'uniquair-bench-search-'));
   const databaseUrl = `sqlite:${join(dataDir, 'bench.sqlite')}`;
-  const serverEnv = {
+  const settings = {
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ...serverEnv('production'),
     // One client (this process) opens a thousand streams and starts hundreds of searches.
     SEARCH_MAX_STREAMS_PER_CLIENT: '0',
     SEARCH_INITS_PER_MINUTE: '0',
@@ -220,7 +232,7 @@ export async function searchBenchmark(): Promise<void> {
   const app = await startProcess(
     'server',
     join(REPO_ROOT, 'server/src/server.ts'),
-    serverEnv,
+    settings,
     '/api/health',
   );
   let fresh: RunningServer | undefined;
@@ -309,12 +321,16 @@ export async function searchBenchmark(): Promise<void> {
     // 1. Init to done, each search new, one at a time (after a few to warm up).
     console.log(`\nSearch: init → done, ${SEARCHES} new searches per kind, one at a time`);
     for (let i = 0; i < 10; i += 1) await timeSearch(app.url, kinds.return(i, 1));
-    let offset = 0;
+    // The kinds take turns, search by search, so a moment of load on the host weighs on all of
+    // them alike and the comparison of their p95 stays fair.
+    const timesOf = new Map(Object.keys(kinds).map((kind) => [kind, [] as Timed[]]));
+    for (let i = 0; i < SEARCHES; i += 1) {
+      for (const [order, [kind, body]] of Object.entries(kinds).entries()) {
+        timesOf.get(kind)?.push(await timeSearch(app.url, body(order * SEARCHES + i)));
+      }
+    }
     const p95s = new Map<string, number>();
-    for (const [kind, body] of Object.entries(kinds)) {
-      const times: Timed[] = [];
-      for (let i = 0; i < SEARCHES; i += 1) times.push(await timeSearch(app.url, body(offset + i)));
-      offset += SEARCHES;
+    for (const [kind, times] of timesOf) {
       const values = times.map((time) => time.ms);
       const direct = times.filter((time) => time.direct).length;
       const itineraries = times.reduce((sum, time) => sum + time.itineraries, 0) / times.length;
@@ -357,6 +373,48 @@ export async function searchBenchmark(): Promise<void> {
       throw new Error('the server answered errors under load');
     }
 
+    // 2b. The same calendar all-in with one checked bag, against the health route in this run.
+    const bagsPath = `${daysPath}?bags=1`;
+    const [plainAnswer, bagsAnswer] = await Promise.all(
+      [daysPath, bagsPath].map((path) => fetch(`${app.url}${path}`)),
+    );
+    const bagsBody = (await bagsAnswer?.json()) as { bags?: number; days?: unknown[] };
+    if (bagsAnswer?.status !== 200 || bagsBody.bags !== 1 || (bagsBody.days ?? []).length === 0) {
+      throw new Error(`GET ${bagsPath}: expected 200 with all-in days for 1 bag`);
+    }
+    if (bagsAnswer.headers.get('etag') === plainAnswer?.headers.get('etag')) {
+      throw new Error(`GET ${bagsPath}: the same ETag as without bags`);
+    }
+    const withBags = await compare(
+      { name: 'calendar with bags', url: `${app.url}${bagsPath}` },
+      { name: 'health', url: `${app.url}/api/health` },
+    );
+    report(
+      `GET ${bagsPath}`,
+      { subject: 'day calendar, 1 checked bag', baseline: 'GET /api/health, same run' },
+      withBags,
+    );
+    const share = withBags.subject.requestsPerSecond / withBags.baseline.requestsPerSecond;
+    console.log(
+      `  with bags: p95 ${withBags.subject.latencyP95Ms.toFixed(2)} ms (budget ${BAGS_CALENDAR_BUDGETS.p95Ms} ms), ` +
+        `${(share * 100).toFixed(1)}% of the health route's requests per second ` +
+        `(budget ${BAGS_CALENDAR_BUDGETS.shareOfHealth * 100}%)`,
+    );
+    const bagsFailures = [
+      withBags.subject.errors + withBags.subject.non2xx > 0
+        ? `${withBags.subject.errors + withBags.subject.non2xx} errors under load`
+        : null,
+      withBags.subject.latencyP95Ms > BAGS_CALENDAR_BUDGETS.p95Ms
+        ? `p95 ${withBags.subject.latencyP95Ms.toFixed(1)} ms > ${BAGS_CALENDAR_BUDGETS.p95Ms} ms`
+        : null,
+      share < BAGS_CALENDAR_BUDGETS.shareOfHealth
+        ? `${(share * 100).toFixed(1)}% of the health route's requests per second < ${BAGS_CALENDAR_BUDGETS.shareOfHealth * 100}%`
+        : null,
+    ].filter((failure) => failure !== null);
+    if (bagsFailures.length > 0) {
+      throw new Error(`day calendar with bags over budget: ${bagsFailures.join('; ')}`);
+    }
+
     // 3. Fifty identical searches at once: one fan-out.
     const identical = kinds.return(0, 3);
     const outcomes = await Promise.all(
@@ -385,7 +443,7 @@ export async function searchBenchmark(): Promise<void> {
     fresh = await startProcess(
       'server (fresh)',
       join(REPO_ROOT, 'server/src/server.ts'),
-      serverEnv,
+      settings,
       '/api/health',
     );
     const server = fresh;

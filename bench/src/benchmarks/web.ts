@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import {
   seededSqlite,
   webBuild,
   type Manifest,
+  serverEnv,
 } from '../harness.ts';
 
 /** Start-up JavaScript of `/` (gzip): the goal, and the limit above which the benchmark fails. */
@@ -277,8 +277,7 @@ export async function webBenchmark(): Promise<void> {
         DATABASE_URL: await seededSqlite(dataDir),
         WEB_DIST_DIR: outDir,
         LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        SESSION_SECRET: randomBytes(32).toString('hex'),
+        ...serverEnv('production'),
       },
       '/api/health',
     );

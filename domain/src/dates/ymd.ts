@@ -61,14 +61,32 @@ export function ymdFromUtcDate(date: Date): Ymd {
   return ymd(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
 }
 
+/**
+ * One formatter per time zone: creating an `Intl.DateTimeFormat` costs far more than formatting
+ * with one, and pages and searches ask for the same few zones again and again. Bounded, as zone
+ * names may be spelt in any letter case.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const MAX_DAY_FORMATS = 1_000;
+
+function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (format === undefined) {
+    // An unknown zone throws a RangeError here, as it always did, and is not kept.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    if (dayFormats.size < MAX_DAY_FORMATS) dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The calendar date in a given IANA time zone at an instant (the traveller's "today"). */
 export function ymdInTimeZone(instant: Date, timeZone: string): Ymd {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = dayFormatIn(timeZone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   return ymd(get('year'), get('month'), get('day'));
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ymd } from '@uniquair/domain/dates/ymd';
+import { insertBookingRow } from '../../test/helpers/booking.ts';
 import { capture } from '../../test/helpers/command-output.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/database.ts';
 import { upsertFeedback } from '../modules/booking/booking.manage-repository.ts';
@@ -17,36 +18,12 @@ describe('feedback:list', () => {
       { pnr: 'FBEVL03', rating: 2, comment: 'Evil\u001b[2J', now: '2026-11-21T11:00:00.000Z' },
     ];
     for (const entry of feedback) {
-      const booking = await database.db
-        .insertInto('bookings')
-        .values({
-          pnr: entry.pnr,
-          status: 'ticketed',
-          owner_user_id: null,
-          device_token_hash: null,
-          booker_first_name: 'Ana',
-          booker_last_name: 'Popescu',
-          booker_email: 'ana@example.com',
-          booker_phone: null,
-          currency: 'USD',
-          total_minor: 10_000,
-          affiliate_id: null,
-          origin_airport: 'OTP',
-          destination_airport: 'LHR',
-          departure_date: ymd(2026, 12, 1),
-          return_date: null,
-          locale: 'en',
-          created_at: entry.now,
-          updated_at: entry.now,
-          search_hash: null,
-          hold_expires_at: null,
-          booker_phone_code: null,
-          payment_method: null,
-          paid_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await upsertFeedback(database.db, { bookingId: Number(booking.id), ...entry });
+      const bookingId = await insertBookingRow(database.db, {
+        pnr: entry.pnr,
+        departureDate: ymd(2026, 12, 1),
+        createdAt: entry.now,
+      });
+      await upsertFeedback(database.db, { bookingId, ...entry });
     }
   });
 

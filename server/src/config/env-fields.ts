@@ -140,3 +140,25 @@ export function refuseAttachmentsInWebApp(
     });
   }
 }
+
+/** `METRICS_TOKEN`: the bearer token the metrics scrapers send (docs/operations.md "Metrics"). */
+export const metricsToken = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9._~+/-]{32,200}$/,
+    'must be 32 to 200 letters, digits or . _ ~ + / - characters (e.g. `openssl rand -hex 32`)',
+  );
+
+/** Refuses a `METRICS_PORT` equal to `PORT`: the metrics listener needs a port of its own. */
+export function refuseMetricsOnMainPort(
+  env: { PORT: number; METRICS_PORT?: number | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    context.addIssue({
+      code: 'custom',
+      path: ['METRICS_PORT'],
+      message: 'must differ from PORT (unset it to serve /metrics on the main port)',
+    });
+  }
+}

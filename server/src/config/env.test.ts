@@ -8,6 +8,7 @@ import {
   DEFAULT_DATABASE_URL,
   DEFAULT_SUPPORT_ATTACHMENTS_DIR,
 } from './paths.ts';
+import { PRODUCTION_ENV } from '../../test/helpers/production-env.ts';
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -118,9 +119,7 @@ describe('loadConfig', () => {
       expect((error as Error).message).not.toContain('short-secret');
     }
     const secret = 'x'.repeat(40);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret }).sessionSecret).toBe(
-      secret,
-    );
+    expect(loadConfig({ ...PRODUCTION_ENV, SESSION_SECRET: secret }).sessionSecret).toBe(secret);
     expect(loadConfig({}).sessionSecret).toBeUndefined();
   });
 
@@ -200,13 +199,9 @@ describe('loadConfig', () => {
       loadConfig({ NODE_ENV: 'test', SEARCH_SLOW_SUPPLIER_MS: '5000' }).searchSlowSupplierMs,
     ).toBe(5000);
     expect(() => loadConfig({ SEARCH_SLOW_SUPPLIER_MS: '0' })).toThrow(/SEARCH_SLOW_SUPPLIER_MS: /);
-    expect(() =>
-      loadConfig({
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'x'.repeat(32),
-        SEARCH_SLOW_SUPPLIER_MS: '5000',
-      }),
-    ).toThrow(/SEARCH_SLOW_SUPPLIER_MS: is for tests and development only/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, SEARCH_SLOW_SUPPLIER_MS: '5000' })).toThrow(
+      /SEARCH_SLOW_SUPPLIER_MS: is for tests and development only/,
+    );
   });
 
   it('reads AIRLINE_API_KEYS as a comma-separated list of long keys, none by default', () => {
@@ -327,5 +322,91 @@ describe('booking settings', () => {
     ['BOOKING_CREATES_PER_MINUTE', '-1'],
     ['BOOKING_UNPAID_PER_TRAVELLER', 'many'],
     ['BOOKING_HOLD_SWEEP_SECONDS', '1.5'],
+  ]);
+});
+
+describe('production start-up checks', () => {
+  /** The variables named by the issues of loading this environment (none: it loads). */
+  function refused(env: Record<string, string | undefined>): string[] {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      return error.issues.map((issue) => issue.split(':')[0] as string);
+    }
+  }
+
+  it('takes a production environment with every setting chosen', () => {
+    const config = loadConfig(PRODUCTION_ENV);
+    expect(config.env).toBe('production');
+    expect(config.secure).toBe(true);
+    expect(config.testPayments).toBe(true);
+  });
+
+  it.each([
+    ['PAYMENT_GATEWAY', { PAYMENT_GATEWAY: undefined }, /must be chosen explicitly in production/],
+    [
+      'PAYMENT_SANDBOX_IN_PRODUCTION',
+      { PAYMENT_SANDBOX_IN_PRODUCTION: undefined },
+      /no real money moves \(every page then shows a "test payments" banner\)/,
+    ],
+    [
+      'PAYMENT_SANDBOX_IN_PRODUCTION',
+      { PAYMENT_SANDBOX_IN_PRODUCTION: 'false' },
+      /must be true to take payments through the sandbox gateway/,
+    ],
+    ['AIRLINE_API_KEYS', { AIRLINE_API_KEYS: undefined }, /open to anyone/],
+    ['PUBLIC_URL', { PUBLIC_URL: undefined }, /is required in production/],
+    ['PUBLIC_URL', { PUBLIC_URL: 'http://fly.example.com' }, /must be https in production/],
+    ['SESSION_SECRET', { SESSION_SECRET: undefined }, /is required in production/],
+    ['TEST_CRASH_AT', { TEST_CRASH_AT: 'before-charge' }, /for the chaos tests only/],
+  ] as const)('refuses to start without a safe %s', (name, change, message) => {
+    const env = { ...PRODUCTION_ENV, ...change };
+    expect(refused(env)).toEqual([name]);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('names every unsafe default at once', () => {
+    expect(refused({ NODE_ENV: 'production' }).sort()).toEqual([
+      'AIRLINE_API_KEYS',
+      'PAYMENT_GATEWAY',
+      'PUBLIC_URL',
+      'SESSION_SECRET',
+    ]);
+  });
+
+  it('lets a production build run on a loopback address, where no traveller reaches it', () => {
+    for (const url of ['http://127.0.0.1:3000', 'http://localhost:8080', 'http://[::1]:3000']) {
+      expect(refused({ ...PRODUCTION_ENV, PUBLIC_URL: url })).toEqual([]);
+    }
+    expect(refused({ ...PRODUCTION_ENV, PUBLIC_URL: 'http://127.0.0.2.example.com' })).toEqual([
+      'PUBLIC_URL',
+    ]);
+  });
+
+  it('shows no test-payments banner outside production, where the sandbox is the default', () => {
+    const development = loadConfig({});
+    expect(development.paymentGateway.kind).toBe('sandbox');
+    expect(development.testPayments).toBe(false);
+    expect(loadConfig({ PAYMENT_SANDBOX_IN_PRODUCTION: 'true' }).testPayments).toBe(false);
+  });
+});
+
+describe('FARES_REPRICE_HOURS', () => {
+  it('re-prices hourly by default, never under test unless set, and never at 0', () => {
+    expect(loadConfig({}).faresRepriceMs).toBe(3_600_000);
+    expect(loadConfig({ NODE_ENV: 'test' }).faresRepriceMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', FARES_REPRICE_HOURS: '6' }).faresRepriceMs).toBe(
+      21_600_000,
+    );
+    expect(loadConfig({ FARES_REPRICE_HOURS: '0' }).faresRepriceMs).toBe(0);
+  });
+
+  itRejectsSettings([
+    ['FARES_REPRICE_HOURS', '-1'],
+    ['FARES_REPRICE_HOURS', '169'],
+    ['FARES_REPRICE_HOURS', '1.5'],
+    ['FARES_REPRICE_HOURS', 'hourly'],
   ]);
 });

@@ -12,14 +12,17 @@ import {
   databaseUrl,
   gatewayPublicUrl,
   gatewaySecret,
+  metricsToken,
   PAYMENT_CRASH_POINTS,
   paymentProviderFlags,
   paymentProviderList,
   refuseAttachmentsInWebApp,
+  refuseMetricsOnMainPort,
   supportAttachmentsDir,
   vapidSubjectOf,
   type PaymentCrash,
 } from './env-fields.ts';
+import { refuseUnsafeProduction } from './production.ts';
 
 export { PAYMENT_CRASH_POINTS, type PaymentCrash, type PaymentCrashPoint } from './env-fields.ts';
 /**
@@ -33,9 +36,14 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATABASE_URL: databaseUrl(DEFAULT_DATABASE_URL),
   SEED_ON_START: booleanFlag.default(true),
+  // Hours; unset: 1, or 0 under NODE_ENV=test (the suite's database is seeded for a fixed day).
+  INVENTORY_ROLL_HOURS: z.coerce.number().int().min(0).max(168).optional(),
+  FARES_REPRICE_HOURS: z.coerce.number().int().min(0).max(168).optional(), // likewise
   WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
   SUPPORT_ATTACHMENTS_DIR: supportAttachmentsDir,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: metricsToken.optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   SESSION_SECRET: z
     .string()
@@ -87,7 +95,8 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24),
-  PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_GATEWAY: z.enum(['sandbox']).optional(),
+  PAYMENT_SANDBOX_IN_PRODUCTION: booleanFlag.default(false),
   PAYMENT_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
   PAYMENT_GATEWAY_PUBLIC_URL: gatewayPublicUrl.optional(),
   PAYMENT_GATEWAY_SECRET_KEY: gatewaySecret.optional(),
@@ -143,6 +152,7 @@ const EnvSchema = z.object({
     .pipe(z.array(z.url({ protocol: /^https$/ }).transform((url) => new URL(url).origin)))
     .optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
 
@@ -190,7 +200,7 @@ function derivedGatewaySecret(sessionSecret: string | undefined, label: string):
 function paymentGatewayConfig(env: z.infer<typeof EnvSchema>): PaymentGatewayConfig {
   const url = env.PAYMENT_GATEWAY_URL?.replace(/\/+$/, '') ?? null;
   return Object.freeze({
-    kind: env.PAYMENT_GATEWAY,
+    kind: env.PAYMENT_GATEWAY ?? 'sandbox',
     url,
     publicUrl: (env.PAYMENT_GATEWAY_PUBLIC_URL ?? url ?? '/sandbox-gateway').replace(/\/+$/, ''),
     secretKey:
@@ -220,10 +230,16 @@ export type Config = Readonly<{
   secure: boolean;
   databaseUrl: string;
   seedOnStart: boolean;
+  /** How often the flight inventory is rolled forward (docs/database.md); 0: never. */
+  inventoryRollMs: number;
+  /** How often every fare is re-priced (docs/decisions/009-fares-that-move.md); 0: never. */
+  faresRepriceMs: number;
   webDistDir: string;
   /** Absolute folder of the images of support messages (docs/decisions/007-…), not served. */
   supportAttachmentsDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `GET /metrics`: the bearer token it asks for, a port of its own (docs/operations.md). */
+  metrics: Readonly<{ token: string | null; port: number | null }>;
   trustProxy: boolean;
   /**
    * Secret that signs cookies (the affiliate attachment; sessions later). Required in production;
@@ -293,6 +309,11 @@ export type Config = Readonly<{
   pushExtraOrigins: readonly string[];
   /** How often the outbox worker looks for due side effects; 0: only right after a commit. */
   outboxPollMs: number;
+  /**
+   * How long a SIGTERM waits for in-flight requests and workers before the process exits anyway
+   * (docs/operations.md "Stopping a server").
+   */
+  shutdownGraceMs: number;
   /** How often open payment attempts are settled with the provider; 0: never by timer. */
   paymentReconcileMs: number;
   /**
@@ -302,6 +323,11 @@ export type Config = Readonly<{
   testCrash: PaymentCrash | null;
   /** The payment gateway: where it is, its keys, the webhook secret. */
   paymentGateway: PaymentGatewayConfig;
+  /**
+   * Production takes payments through the sandbox gateway (`PAYMENT_SANDBOX_IN_PRODUCTION`): no
+   * real money moves, and every page says so in a "test payments" banner.
+   */
+  testPayments: boolean;
 }>;
 
 /** Raised when the environment is invalid; its message lists every bad variable. */
@@ -333,42 +359,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         message: 'set both VAPID keys, or neither (a pair is then generated and stored)',
       });
     }
-    for (const [name, why] of [
-      [
-        'PUSH_EXTRA_ORIGINS',
-        'for tests and development only (push goes to the known push services)',
-      ],
-      ['SEARCH_SLOW_SUPPLIER_MS', 'for tests and development only (it slows every search down)'],
-      ['TEST_CRASH_AT', 'for the chaos tests only (the process kills itself mid-payment)'],
-    ] as const) {
-      if (env.NODE_ENV === 'production' && env[name] !== undefined) {
-        context.addIssue({ code: 'custom', path: [name], message: `is ${why}` });
-      }
-    }
     refuseAttachmentsInWebApp(env, context);
-    if (env.NODE_ENV === 'production' && env.SESSION_SECRET === undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['SESSION_SECRET'],
-        message: 'is required in production (at least 32 random characters)',
-      });
-    }
-    // A gateway elsewhere shares its keys with us: in production they must be given, not derived.
-    if (env.NODE_ENV === 'production' && env.PAYMENT_GATEWAY_URL !== undefined) {
-      for (const name of [
-        'PAYMENT_GATEWAY_SECRET_KEY',
-        'PAYMENT_GATEWAY_PUBLISHABLE_KEY',
-        'PAYMENT_WEBHOOK_SECRET',
-      ] as const) {
-        if (env[name] === undefined) {
-          context.addIssue({
-            code: 'custom',
-            path: [name],
-            message: 'is required in production when PAYMENT_GATEWAY_URL is set',
-          });
-        }
-      }
-    }
+    refuseMetricsOnMainPort(env, context);
+    refuseUnsafeProduction(env, context);
   }).safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
@@ -379,7 +372,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           name === 'SMTP_URL' ||
           name === 'VAPID_PRIVATE_KEY' ||
           name === 'PAYMENT_GATEWAY_SECRET_KEY' ||
-          name === 'PAYMENT_WEBHOOK_SECRET';
+          name === 'PAYMENT_WEBHOOK_SECRET' ||
+          name === 'METRICS_TOKEN';
         const given = present[name];
         const shown = name.endsWith('DATABASE_URL') && given ? redactDatabaseUrl(given) : given;
         const value = typeof shown === 'string' && !secret ? ` (got "${shown}")` : '';
@@ -397,9 +391,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secure: publicUrl.startsWith('https:'),
     databaseUrl: env.DATABASE_URL,
     seedOnStart: env.SEED_ON_START,
+    inventoryRollMs: (env.INVENTORY_ROLL_HOURS ?? (env.NODE_ENV === 'test' ? 0 : 1)) * 3_600_000,
+    faresRepriceMs: (env.FARES_REPRICE_HOURS ?? (env.NODE_ENV === 'test' ? 0 : 1)) * 3_600_000,
     webDistDir: env.WEB_DIST_DIR,
     supportAttachmentsDir: env.SUPPORT_ATTACHMENTS_DIR,
     logLevel: env.LOG_LEVEL,
+    metrics: Object.freeze({ token: env.METRICS_TOKEN ?? null, port: env.METRICS_PORT ?? null }),
     trustProxy: env.TRUST_PROXY,
     sessionSecret: env.SESSION_SECRET,
     paymentProviders: paymentProviderFlags(env.PAYMENT_PROVIDERS),
@@ -432,12 +429,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     vapidSubject: env.VAPID_SUBJECT ?? vapidSubjectOf(env.MAIL_FROM, publicUrl),
     pushExtraOrigins: Object.freeze([...new Set(env.PUSH_EXTRA_ORIGINS ?? [])]),
     outboxPollMs: env.OUTBOX_POLL_MS,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     paymentReconcileMs: env.PAYMENT_RECONCILE_SECONDS * 1000,
     testCrash:
       env.TEST_CRASH_AT === undefined
         ? null
         : { at: env.TEST_CRASH_AT, after: env.TEST_CRASH_AFTER },
     paymentGateway: paymentGatewayConfig(env),
+    testPayments: env.NODE_ENV === 'production' && env.PAYMENT_SANDBOX_IN_PRODUCTION,
     thirdPartyOrigins: Object.freeze([
       ...new Set(
         [env.VITE_ANALYTICS_URL, env.VITE_LIVE_CHAT_URL]

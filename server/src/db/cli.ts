@@ -75,10 +75,10 @@ function describeSummary(summary: SeedSummary): string {
   const counts = Object.entries(summary.counts)
     .map(([table, count]) => `${table} ${count}`)
     .join(', ');
+  const megabytes = (summary.databaseBytes / 1_048_576).toFixed(0);
   return (
-    `Seeded for ${summary.today} (seed ${summary.seed}) in ${(summary.durationMs / 1000).toFixed(1)} s: ` +
-    counts +
-    '.'
+    `Seeded for ${summary.today} (seed ${summary.seed}) in ${(summary.durationMs / 1000).toFixed(1)} s, ` +
+    `database ${megabytes} MB: ${counts}.`
   );
 }
 

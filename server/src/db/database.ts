@@ -26,6 +26,8 @@ import type {
   SeatHoldsTable,
   TicketsTable,
 } from './tables/bookings.ts';
+import type { PriceWatchesTable } from './tables/price-watches.ts';
+import type { FareSalesTable, FaresStateTable, FareVersionsTable } from './tables/fares.ts';
 import type {
   AffiliatesTable,
   DatasetVersionsTable,
@@ -35,10 +37,15 @@ import type {
   PagesTable,
 } from './tables/content.ts';
 import type {
+  ArchivedFareClassesTable,
+  ArchivedFlightSegmentsTable,
+  ArchivedFlightsTable,
   FareClassesTable,
   FlightSegmentsTable,
   FlightsTable,
+  InventoryStateTable,
   RouteDayPricesTable,
+  RouteMembersTable,
   RoutePathsTable,
   RoutesTable,
   SearchResultsTable,
@@ -98,9 +105,18 @@ export interface Database {
   carriers: CarriersTable;
   routes: RoutesTable;
   route_paths: RoutePathsTable;
+  route_members: RouteMembersTable;
   flights: FlightsTable;
   flight_segments: FlightSegmentsTable;
   fare_classes: FareClassesTable;
+  inventory_state: InventoryStateTable;
+  archived_flights: ArchivedFlightsTable;
+  archived_flight_segments: ArchivedFlightSegmentsTable;
+  archived_fare_classes: ArchivedFareClassesTable;
+  price_watches: PriceWatchesTable;
+  fare_sales: FareSalesTable;
+  fare_versions: FareVersionsTable;
+  fares_state: FaresStateTable;
   pages: PagesTable;
   menus: MenusTable;
   menu_items: MenuItemsTable;

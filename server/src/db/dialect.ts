@@ -12,7 +12,18 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** Its connections now, for the metrics. */
+  usage(): DatabaseUsage;
 }
+
+/**
+ * The connections of an open database: PostgreSQL's pool (open, idle, queries waiting for one,
+ * the most it opens); SQLite has one connection in the process, so only its file is named (the
+ * metrics read the sizes of the file and its write-ahead log), null in memory.
+ */
+export type DatabaseUsage =
+  | { kind: 'postgres'; total: number; idle: number; waiting: number; max: number }
+  | { kind: 'sqlite'; filename: string | null };
 
 /** Where a database URL points: a PostgreSQL server or a SQLite file (`:memory:` for none). */
 export type DatabaseLocation =
@@ -86,6 +97,7 @@ function openSqlite(filename: string, log?: (message: string) => void): Database
   return {
     db,
     kind: 'sqlite',
+    usage: () => ({ kind: 'sqlite', filename: inMemory ? null : filename }),
     close: once(async () => {
       await db.destroy();
       // Kysely only closes a driver it has used; a database opened and never queried stays open.
@@ -93,6 +105,9 @@ function openSqlite(filename: string, log?: (message: string) => void): Database
     }),
   };
 }
+
+/** Connections a pg pool opens at most when `max` is not given (pg's default). */
+const PG_POOL_DEFAULT_MAX = 10;
 
 function openPostgres(connectionString: string, log?: (message: string) => void): DatabaseHandle {
   const pool = new pg.Pool({
@@ -111,6 +126,13 @@ function openPostgres(connectionString: string, log?: (message: string) => void)
   return {
     db,
     kind: 'postgres',
+    usage: () => ({
+      kind: 'postgres',
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? PG_POOL_DEFAULT_MAX,
+    }),
     close: once(async () => {
       await db.destroy();
       if (!pool.ended) await pool.end();

@@ -27,6 +27,7 @@ const TABLES: readonly (keyof Database)[] = [
   'pages',
   'route_day_prices',
   'route_paths',
+  'route_members',
   'routes',
   'search_results',
   'ticket_types',
@@ -57,6 +58,7 @@ const TABLES: readonly (keyof Database)[] = [
   'push_subscriptions',
   'push_subscription_bookings',
   'push_vapid_keys',
+  'price_watches',
   'push_app_releases',
   'booking_shares',
   'booking_ticket_resends',
@@ -73,6 +75,13 @@ const TABLES: readonly (keyof Database)[] = [
   'booking_schedule_changes',
   'invoice_counters',
   'mail_attachments',
+  'inventory_state',
+  'archived_flights',
+  'archived_flight_segments',
+  'archived_fare_classes',
+  'fare_sales',
+  'fare_versions',
+  'fares_state',
 ];
 
 async function tableNames(db: Kysely<Database>): Promise<string[]> {

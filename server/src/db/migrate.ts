@@ -36,6 +36,14 @@ import * as addSupportVisitors from './migrations/20261126180000_add_support_vis
 import * as addSupportReadMarkers from './migrations/20261126190000_add_support_read_markers.ts';
 import * as addRoutePaths from './migrations/20261127100000_add_route_paths.ts';
 import * as addMissedConnections from './migrations/20261127110000_add_missed_connections.ts';
+import * as addTicketSegments from './migrations/20261127120000_add_ticket_segments.ts';
+import * as addMetroAreas from './migrations/20261127130000_add_metro_areas.ts';
+import * as addInventoryRoll from './migrations/20261128100000_add_inventory_roll.ts';
+import * as addInventoryArchivedBefore from './migrations/20261128100100_add_inventory_archived_before.ts';
+import * as addAllInDayPrices from './migrations/20261129090000_add_all_in_day_prices.ts';
+import * as addMovingFares from './migrations/20261129110000_add_moving_fares.ts';
+import * as addFaresState from './migrations/20261129110100_add_fares_state.ts';
+import * as createPriceWatches from './migrations/20261129130000_create_price_watches.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -72,6 +80,14 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126190000_add_support_read_markers': addSupportReadMarkers,
   '20261127100000_add_route_paths': addRoutePaths,
   '20261127110000_add_missed_connections': addMissedConnections,
+  '20261127120000_add_ticket_segments': addTicketSegments,
+  '20261127130000_add_metro_areas': addMetroAreas,
+  '20261128100000_add_inventory_roll': addInventoryRoll,
+  '20261128100100_add_inventory_archived_before': addInventoryArchivedBefore,
+  '20261129090000_add_all_in_day_prices': addAllInDayPrices,
+  '20261129110000_add_moving_fares': addMovingFares,
+  '20261129110100_add_fares_state': addFaresState,
+  '20261129130000_create_price_watches': createPriceWatches,
 };
 
 export interface MigrateOptions {

@@ -9,6 +9,7 @@ import { DEFAULT_CURRENCY_CODE } from '@uniquair/domain/pricing/currency';
 import { MAX_LAYOVER_MINUTES } from '@uniquair/domain/search/connections';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './database.ts';
+import { cheapestAllIn, SUMMARY_COLUMNS } from './route-day-prices-all-in.ts';
 import { databaseKindOf } from './dialect.ts';
 
 /** The data set whose version is the `Last-Modified` of the price calendars. */
@@ -75,6 +76,12 @@ export async function refreshRouteDayPrices(
         rows += await insertCheapest(trx, now, routeChunk, dateChunk);
       }
     }
+    // Then the routes of cities of several airports, from their members' days just written.
+    for (const routeChunk of scope.routeIds ? chunks(scope.routeIds) : [undefined]) {
+      for (const dateChunk of scope.dates ? chunks(scope.dates) : [undefined]) {
+        rows += await insertCityPrices(trx, now, routeChunk, dateChunk);
+      }
+    }
     return { rows, version: await bumpVersion(trx) };
   };
   const refreshed = db.isTransaction
@@ -113,10 +120,10 @@ async function bumpVersion(db: Kysely<Database>): Promise<string> {
 
 /**
  * The scope widened to what a change of fares on it can move: the routes flown through the given
- * routes (their paths), and the two days before each given day (a connection departs up to two
+ * routes (their paths), the routes of the cities they serve (`route_members`), and the two days before each given day (a connection departs up to two
  * days before its last flight).
  */
-async function connectedScope(
+export async function connectedScope(
   db: Kysely<Database>,
   routeIds: readonly number[] | undefined,
   dates: readonly Ymd[] | undefined,
@@ -138,6 +145,16 @@ async function connectedScope(
         )
         .execute();
       for (const row of rows) through.add(row.route_id);
+    }
+    // The routes of cities whose airports' routes these are.
+    for (const chunk of chunks([...through])) {
+      const cities = await db
+        .selectFrom('route_members')
+        .select('route_id')
+        .distinct()
+        .where('member_route_id', 'in', chunk)
+        .execute();
+      for (const row of cities) through.add(row.route_id);
     }
     routes = [...through];
   }
@@ -166,6 +183,14 @@ function dialectSql(db: Kysely<Database>) {
 const withinRouteWindow = sql<boolean>`f1.departure_date >= r.available_from
   and (r.available_until is null or f1.departure_date <= r.available_until)`;
 
+/** The columns every summary row has the same: its currency and when it was written. */
+function summaryColumns(now: string) {
+  return [
+    sql<string>`cast(${SUMMARY_CURRENCY} as text)`.as('currency'),
+    sql<string>`cast(${now} as text)`.as('updated_at'),
+  ];
+}
+
 /**
  * Writes the cheapest price per route and day of the chunk: the lowest of the route's own
  * flights and of its one-stop connections (the same fare letter on both flights, as the search
@@ -178,10 +203,7 @@ async function insertCheapest(
   dateChunk: readonly Ymd[] | undefined,
 ): Promise<number> {
   const { seconds, nextDay } = dialectSql(trx);
-  const constants = [
-    sql<string>`cast(${SUMMARY_CURRENCY} as text)`.as('currency'),
-    sql<string>`cast(${now} as text)`.as('updated_at'),
-  ];
+  const constants = summaryColumns(now);
 
   let direct = trx
     .selectFrom('flights')
@@ -193,6 +215,7 @@ async function insertCheapest(
       'flights.route_id as route_id',
       'flights.departure_date as date',
       'fare_classes.price_minor as price',
+      'fare_classes.letter as letter',
     ]);
   if (routeChunk) direct = direct.where('flights.route_id', 'in', routeChunk);
   if (dateChunk) direct = direct.where('flights.departure_date', 'in', dateChunk);
@@ -237,19 +260,20 @@ async function insertCheapest(
     'p.route_id as route_id',
     'f1.departure_date as date',
     sql<number>`c1.price_minor + c2.price_minor`.as('price'),
+    'c1.letter as letter',
   ]);
   const cheapest = trx
     .selectFrom(direct.unionAll(oneStop).as('offers'))
-    .select((eb) => [
+    .select([
       'offers.route_id',
       'offers.date',
-      eb.fn.min('offers.price').as('min_price_minor'),
+      ...cheapestAllIn(sql.ref('offers.price'), 'offers.letter'),
       ...constants,
     ])
     .groupBy(['offers.route_id', 'offers.date']);
   const inserted = await trx
     .insertInto('route_day_prices')
-    .columns(['route_id', 'date', 'min_price_minor', 'currency', 'updated_at'])
+    .columns(SUMMARY_COLUMNS)
     .expression(cheapest)
     .executeTakeFirst();
 
@@ -327,22 +351,52 @@ async function insertCheapest(
     .where(
       sql<boolean>`coalesce(s.via_airport, '-') <> coalesce(f2.via_airport, '+') and coalesce(f2.via_airport, '-') <> coalesce(f3.via_airport, '+') and coalesce(s.via_airport, '-') <> coalesce(f3.via_airport, '+')`,
     )
-    .select((eb) => [
+    .select([
       's.route_id',
       's.departure_date',
-      eb.fn
-        .min(sql<number>`c1.price_minor + c2.price_minor + c3.price_minor`)
-        .as('min_price_minor'),
+      ...cheapestAllIn(sql`c1.price_minor + c2.price_minor + c3.price_minor`, 'c1.letter'),
       ...constants,
     ])
     .groupBy(['s.route_id', 's.departure_date']);
   const fallback = await trx
     .insertInto('route_day_prices')
-    .columns(['route_id', 'date', 'min_price_minor', 'currency', 'updated_at'])
+    .columns(SUMMARY_COLUMNS)
     .expression(twoStops)
     .onConflict((conflict) => conflict.columns(['route_id', 'date']).doNothing())
     .executeTakeFirst();
   return (
     Number(inserted.numInsertedOrUpdatedRows ?? 0) + Number(fallback.numInsertedOrUpdatedRows ?? 0)
   );
+}
+
+/**
+ * Writes the cheapest price per day of the chunk's routes from or to a city of several airports
+ * (docs/search.md "Cities of several airports"): the lowest of its member routes' that day.
+ */
+async function insertCityPrices(
+  trx: Kysely<Database>,
+  now: string,
+  routeChunk: readonly number[] | undefined,
+  dateChunk: readonly Ymd[] | undefined,
+): Promise<number> {
+  let cheapest = trx
+    .selectFrom('route_members as m')
+    .innerJoin('route_day_prices as d', 'd.route_id', 'm.member_route_id')
+    .select((eb) => [
+      'm.route_id',
+      'd.date',
+      eb.fn.min('d.min_price_minor').as('min_price_minor'),
+      eb.fn.min('d.min_price_bags1_minor').as('min_price_bags1_minor'),
+      eb.fn.min('d.min_price_bags2_minor').as('min_price_bags2_minor'),
+      ...summaryColumns(now),
+    ])
+    .groupBy(['m.route_id', 'd.date']);
+  if (routeChunk) cheapest = cheapest.where('m.route_id', 'in', routeChunk);
+  if (dateChunk) cheapest = cheapest.where('d.date', 'in', dateChunk);
+  const inserted = await trx
+    .insertInto('route_day_prices')
+    .columns(SUMMARY_COLUMNS)
+    .expression(cheapest)
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0);
 }

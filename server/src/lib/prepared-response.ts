@@ -72,6 +72,15 @@ export function negotiateEncoding(header: string | undefined): ContentEncoding |
   return br >= gzip ? 'br' : 'gzip';
 }
 
+/**
+ * Bodies from this size on are compressed with brotli's quality 9, smaller ones with 5. Below it
+ * the two give the same bytes within a few (a 3.4 KB price grid: 302 and 304) while 9 takes about
+ * fifteen times as long (1 ms against 0.07), paid on every request for a body prepared anew; a
+ * large body such as the route network (140 KB) is 3–4 % smaller at 9, and is compressed once
+ * per version of its data.
+ */
+export const BROTLI_HIGH_QUALITY_FROM_BYTES = 32 * 1024;
+
 /** The body in an encoding, compressed on first use and kept with the prepared response. */
 function encode(prepared: PreparedResponse, encoding: ContentEncoding): Buffer {
   let bytes = prepared.encoded.get(encoding);
@@ -80,7 +89,8 @@ function encode(prepared: PreparedResponse, encoding: ContentEncoding): Buffer {
       encoding === 'br'
         ? brotliCompressSync(prepared.body, {
             params: {
-              [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+              [zlibConstants.BROTLI_PARAM_QUALITY]:
+                prepared.body.length >= BROTLI_HIGH_QUALITY_FROM_BYTES ? 9 : 5,
               [zlibConstants.BROTLI_PARAM_SIZE_HINT]: prepared.body.length,
             },
           })

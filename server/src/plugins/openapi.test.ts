@@ -64,9 +64,10 @@ describe('GET /api/openapi.json', () => {
       expect(document.paths['/api/booking/{pnr}/get']?.get?.operationId).toBe('getBookingByPnrGet');
     });
 
-    it('declares the session cookie, the device booking tokens and the partner key', () => {
+    it('declares the session cookie, the device booking tokens, the partner key and the metrics token', () => {
       expect(Object.keys(document.components.securitySchemes ?? {}).sort()).toEqual([
         'bookingTokens',
+        'metricsToken',
         'partnerKey',
         'sessionCookie',
       ]);
@@ -76,6 +77,7 @@ describe('GET /api/openapi.json', () => {
       expect(security('/api/airline/flights')).toEqual([{ partnerKey: [] }]);
       expect(security('/api/booking/{pnr}/get')).toContainEqual({ bookingTokens: [] });
       expect(security('/api/data/routes')).toEqual([]);
+      expect(security('/metrics')).toEqual([{}, { metricsToken: [] }]);
     });
 
     it('documents 401, 413, 415, 429 and 503 where they happen', () => {

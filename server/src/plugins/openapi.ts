@@ -33,6 +33,11 @@ const SECURITY_SCHEMES = {
     name: 'X-Api-Key',
     description: 'An airline partner key (`AIRLINE_API_KEYS`).',
   },
+  metricsToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The `METRICS_TOKEN` of the deployment, sent by the metrics scrapers.',
+  },
 } as const;
 
 type SecurityRequirement = Partial<Record<keyof typeof SECURITY_SCHEMES, string[]>>;

@@ -26,6 +26,39 @@ interface SearchBody {
   result?: { results: { flights: { id: string; fareClasses: { letter: string }[] }[] }[] };
 }
 
+/** A one-adult create body for a flight of a search, the passenger numbered `index`. */
+export function createBody(
+  picked: { hash: string; flightId: string; letter: string },
+  index: number,
+  lastName: string,
+) {
+  return {
+    searchHash: picked.hash,
+    selections: [{ destinationIndex: 0, flightId: picked.flightId, fareClass: picked.letter }],
+    passengers: [
+      {
+        typeId: 1,
+        titleId: 1,
+        firstName: 'Ana',
+        lastName,
+        birthDate: '1990-05-01',
+        nationality: 'RO',
+        documentTypeId: 1,
+        documentNumber: `AB${100000 + index}`,
+        documentExpiry: ymdPlus(3 * 365),
+      },
+    ],
+    booker: {
+      firstName: 'Ana',
+      lastName,
+      email: `ana.${lastName.toLowerCase()}.${index}@example.com`,
+      phoneCode: '40',
+      phone: '721234567',
+    },
+    acceptedTotal: { amount: 1_000_000_000, currency: 'USD' },
+  };
+}
+
 export interface BookedTrip {
   pnr: string;
   deviceToken: string;
@@ -83,31 +116,7 @@ export async function makeBookings(
 
   const bookings: BookedTrip[] = [];
   for (let index = 0; index < count; index += 1) {
-    const response = await post(base, '/api/booking/create', {
-      searchHash: found.hash,
-      selections: [{ destinationIndex: 0, flightId: found.flightId, fareClass: found.letter }],
-      passengers: [
-        {
-          typeId: 1,
-          titleId: 1,
-          firstName: 'Ana',
-          lastName: 'Chaos',
-          birthDate: '1990-05-01',
-          nationality: 'RO',
-          documentTypeId: 1,
-          documentNumber: `AB${100000 + index}`,
-          documentExpiry: ymdPlus(3 * 365),
-        },
-      ],
-      booker: {
-        firstName: 'Ana',
-        lastName: 'Chaos',
-        email: `ana.chaos.${index}@example.com`,
-        phoneCode: '40',
-        phone: '721234567',
-      },
-      acceptedTotal: { amount: 1_000_000_000, currency: 'USD' },
-    });
+    const response = await post(base, '/api/booking/create', createBody(found, index, 'Chaos'));
     const created = (await response.json()) as { pnr?: string; deviceToken?: string };
     if (response.status !== 200 || !created.pnr || !created.deviceToken) {
       throw new Error(`create answered ${response.status}: ${JSON.stringify(created)}`);

@@ -4,6 +4,7 @@ import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import {
   createDatabase,
   dropDatabase,
+  PG_ADMIN_URL,
   withAdminClient,
   withDatabase,
 } from '../setup/postgres-admin.ts';
@@ -15,9 +16,6 @@ import {
   startProcess,
   type RunningProcess,
 } from './processes.ts';
-
-/** The PostgreSQL server the chaos suite creates its database on (as `npm run test:pg`). */
-const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * PostgreSQL lost mid-run, with the app as a real process reaching it through a TCP proxy the test
@@ -31,10 +29,10 @@ describe('the database lost under a running app (PostgreSQL)', () => {
   let app: RunningProcess;
 
   beforeAll(async () => {
-    await withAdminClient(ADMIN_URL, (client) => createDatabase(client, name));
-    const server = new URL(ADMIN_URL);
+    await withAdminClient(PG_ADMIN_URL, (client) => createDatabase(client, name));
+    const server = new URL(PG_ADMIN_URL);
     proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
-    const through = new URL(withDatabase(ADMIN_URL, name));
+    const through = new URL(withDatabase(PG_ADMIN_URL, name));
     through.host = proxy.address;
     const port = await freePort();
     // An empty database: the app migrates it at start; no demo data is needed here.
@@ -58,7 +56,7 @@ describe('the database lost under a running app (PostgreSQL)', () => {
   afterAll(async () => {
     await app?.kill();
     await proxy?.close();
-    await withAdminClient(ADMIN_URL, (client) => dropDatabase(client, name));
+    await withAdminClient(PG_ADMIN_URL, (client) => dropDatabase(client, name));
   });
 
   const report = () =>

@@ -34,13 +34,15 @@ export interface RunningProcess {
 
 /**
  * Starts `entry` (TypeScript, through tsx) with only the given environment (plus PATH and HOME),
- * and waits until `healthPath` answers 200.
+ * and waits until `healthPath` answers 200, for at most `startupMs` (a process that seeds an
+ * empty database needs longer than one that finds it seeded).
  */
 export async function startProcess(
   entry: string,
   env: Record<string, string>,
   url: string,
   healthPath: string,
+  { startupMs = 90_000 }: { startupMs?: number } = {},
 ): Promise<RunningProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
@@ -55,7 +57,7 @@ export async function startProcess(
   );
   let ended = false;
   void exited.then(() => (ended = true));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + startupMs;
   for (;;) {
     if (ended) throw new Error(`${entry} stopped while starting:\n${output}`);
     if (Date.now() > deadline) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { BookingPassengerInput, CreateBookingRequest } from '@uniquair/contract/booking';
+import { ErrorBodySchema } from '@uniquair/contract/error-body';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import {
   SearchInitResponseSchema,
@@ -9,6 +10,8 @@ import {
   type SearchResult,
 } from '@uniquair/contract/search';
 import { addDays, addYears, type Ymd } from '@uniquair/domain/dates/ymd';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/database.ts';
 import { freshClient } from './accounts.ts';
 import { buildTestApp, type TestApp } from './build.ts';
 import type { TestClock } from './clock.ts';
@@ -120,21 +123,33 @@ async function awaitResult(app: FastifyInstance, hash: string): Promise<SearchRe
   }
 }
 
-/** The first flight of a destination with its cheapest fare class. */
+/** Seats a test's fare keeps: room for the bookings a test file makes on one flight. */
+const ROOMY_SEATS = 20;
+
+/** The cheapest fare class of a flight with room for a test file's bookings, if any. */
+function roomyFare(flight: SearchFlight): SearchFlight['fareClasses'][number] | undefined {
+  return flight.fareClasses.find((fare) => fare.seatsLeft >= ROOMY_SEATS);
+}
+
+/**
+ * The first flight of a destination with a fare class that has room for a test file's bookings
+ * (the seeded load leaves some fares nearly sold out), else its first flight.
+ */
 export function firstFlight(search: TripSearch, destinationIndex: number): SearchFlight {
-  const flight = search.result.results[destinationIndex]?.flights[0];
+  const flights = search.result.results[destinationIndex]?.flights ?? [];
+  const flight = flights.find((candidate) => roomyFare(candidate) !== undefined) ?? flights[0];
   if (!flight) throw new Error(`no flight for destination ${destinationIndex}`);
   return flight;
 }
 
-/** One selection per destination: its first flight in its cheapest class. */
+/** One selection per destination: its first flight in its cheapest class with room. */
 export function cheapestSelections(search: TripSearch): CreateBookingRequest['selections'] {
   return search.result.results.map((_, destinationIndex) => {
     const flight = firstFlight(search, destinationIndex);
     return {
       destinationIndex,
       flightId: flight.id,
-      fareClass: flight.fareClasses[0]?.letter ?? 'Q',
+      fareClass: (roomyFare(flight) ?? flight.fareClasses[0])?.letter ?? 'Q',
     };
   });
 }
@@ -199,6 +214,38 @@ export function createBooking(
     },
     payload: body as Record<string, unknown>,
   });
+}
+
+/**
+ * An accepted total no fare reaches: a traveller who takes the seats at whatever they cost now.
+ * Fares move with every booking (docs/decisions/009-fares-that-move.md), so tests racing for seats
+ * send it to be told about seats only.
+ */
+export const ANY_PRICE = { amount: 1_000_000_000, currency: 'USD' } as const;
+
+/**
+ * `POST /api/booking/create` as the web app sends it: when the price rose since the search (409
+ * PRICE_INCREASED, as fares move with every booking), the same body again with the new total
+ * accepted (`errors.newTotal`). For tests that book several times from one search about anything
+ * but prices.
+ */
+export async function createBookingAtCurrentPrice(
+  app: FastifyInstance,
+  body: CreateBookingRequest,
+  options: { cookie?: string; tokens?: string[]; remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
+  let response = await createBooking(app, body, options);
+  for (let attempt = 0; attempt < 3 && response.statusCode === 409; attempt += 1) {
+    const error = ErrorBodySchema.parse(response.json());
+    const [amount, currency] = error.errors.newTotal ?? [];
+    if (error.code !== 'PRICE_INCREASED' || amount === undefined || currency === undefined) break;
+    response = await createBooking(
+      app,
+      { ...body, acceptedTotal: { amount: Number(amount), currency } },
+      options,
+    );
+  }
+  return response;
 }
 
 export function getBooking(
@@ -283,4 +330,44 @@ export function fareClassBooker(
     }
     throw new Error(`no bookable flight with a fare of ${letters}`);
   };
+}
+
+/**
+ * A bare ticketed booking row (no passengers, legs or payments) for tests of what refers to
+ * bookings; answers its id.
+ */
+export async function insertBookingRow(
+  db: Kysely<Database>,
+  row: { pnr: string; departureDate: Ymd; createdAt: string },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('bookings')
+    .values({
+      pnr: row.pnr,
+      status: 'ticketed',
+      owner_user_id: null,
+      device_token_hash: null,
+      booker_first_name: 'Ana',
+      booker_last_name: 'Popescu',
+      booker_email: 'ana@example.com',
+      booker_phone: null,
+      currency: 'USD',
+      total_minor: 10_000,
+      affiliate_id: null,
+      origin_airport: 'OTP',
+      destination_airport: 'LHR',
+      departure_date: row.departureDate,
+      return_date: null,
+      locale: 'en',
+      created_at: row.createdAt,
+      updated_at: row.createdAt,
+      search_hash: null,
+      hold_expires_at: null,
+      booker_phone_code: null,
+      payment_method: null,
+      paid_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(id);
 }

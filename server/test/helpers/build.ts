@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { enforceContract } from './contract.ts';
-import { createTestDatabase } from './database.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -58,10 +58,47 @@ export async function buildTestApp(
     app,
     config,
     async close() {
-      await app.close();
-      await database.dispose();
+      await whileReportingSlowness(app, database, async () => {
+        await app.close();
+        await database.dispose();
+      });
     },
   };
+}
+
+/** How long closing a test app may take before it says what it is waiting for. */
+const SLOW_CLOSE_MS = 15_000;
+
+/**
+ * Runs `close`; if it is still going after {@link SLOW_CLOSE_MS}, prints what could hold it up
+ * (open HTTP connections, the database's sessions) so that a hook time-out names its cause.
+ */
+async function whileReportingSlowness(
+  app: FastifyInstance,
+  database: TestDatabase,
+  close: () => Promise<void>,
+): Promise<void> {
+  const started = performance.now();
+  const timer = setTimeout(() => {
+    void (async () => {
+      const connections = await new Promise<number>((resolve) =>
+        app.server.getConnections((error, count) => resolve(error ? -1 : count)),
+      );
+      const activity = await database.activity().catch((error: unknown) => String(error));
+      console.warn(
+        `Closing the test app still runs after ${SLOW_CLOSE_MS / 1000} s ` +
+          `(HTTP connections open: ${connections}); the database's sessions: ${activity}`,
+      );
+    })();
+  }, SLOW_CLOSE_MS);
+  try {
+    await close();
+  } finally {
+    clearTimeout(timer);
+    const seconds = (performance.now() - started) / 1000;
+    if (seconds * 1000 >= SLOW_CLOSE_MS)
+      console.warn(`Closing the test app took ${seconds.toFixed(1)} s`);
+  }
 }
 
 /**

@@ -3,7 +3,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CreateBookingResponseSchema, type PayRequest } from '@uniquair/contract/booking';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { freshClient } from './accounts.ts';
-import { bookingBody, createBooking, searchTrip, type TripSearch } from './booking.ts';
+import {
+  bookingBody,
+  createBookingAtCurrentPrice,
+  searchTrip,
+  type TripSearch,
+} from './booking.ts';
 
 /** What the payment tests share: making a booking and paying it through the API. */
 
@@ -14,7 +19,7 @@ export interface MadeBooking {
 }
 
 export async function makeBooking(app: FastifyInstance, trip: TripSearch): Promise<MadeBooking> {
-  const response = await createBooking(app, bookingBody(trip));
+  const response = await createBookingAtCurrentPrice(app, bookingBody(trip));
   if (response.statusCode !== 200) throw new Error(`create answered ${response.body}`);
   return madeBooking(app, response);
 }
@@ -108,7 +113,7 @@ export function bookingFactory(app: FastifyInstance, firstDay = 30) {
         days: day,
         oneWay: true,
       });
-      const response = await createBooking(app, bookingBody(trip));
+      const response = await createBookingAtCurrentPrice(app, bookingBody(trip));
       if (response.statusCode === 200) return madeBooking(app, response);
       day += 1;
       trip = null;

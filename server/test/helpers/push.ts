@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CreateBookingResponseSchema } from '@uniquair/contract/booking';
-import { bookingBody, createBooking, searchTrip } from './booking.ts';
+import { bookingBody, createBookingAtCurrentPrice, searchTrip } from './booking.ts';
 
 /** A booking made through the API, as the push tests link subscriptions to it. */
 export interface PushTestBooking {
@@ -11,7 +11,7 @@ export interface PushTestBooking {
 
 /** Searches a one-way trip `days` ahead and books its cheapest fares as an anonymous visitor. */
 export async function bookTrip(app: FastifyInstance, days: number): Promise<PushTestBooking> {
-  const response = await createBooking(
+  const response = await createBookingAtCurrentPrice(
     app,
     bookingBody(await searchTrip(app, { days, oneWay: true })),
   );

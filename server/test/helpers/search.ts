@@ -187,8 +187,11 @@ export function fixed(name: string, flights: SearchFlight[]): Supplier {
   return { name, search: async () => structuredClone(flights) };
 }
 
-/** Waits until the condition holds, checking every few milliseconds (fails after `ms`). */
-export async function eventually(condition: () => boolean, ms = 5_000): Promise<void> {
+/**
+ * Waits until the condition holds, checking every few milliseconds (fails after `ms`). The limit
+ * guards against a hang: 120 streams opening at once took over 5 s in CI, beside other suites.
+ */
+export async function eventually(condition: () => boolean, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

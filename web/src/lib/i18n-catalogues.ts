@@ -1,10 +1,12 @@
 import type { CatalogueLocale, MessageKey } from '@uniquair/i18n/messages';
 import type { MessageFormatElement } from 'react-intl';
+import { cityNamesOf, type CityNames } from './city-names.ts';
 
 /**
  * The message catalogues as the web app ships them: compiled at build time (`?compiled`, see
  * `vite.config.ts` and docs/i18n.md), so react-intl formats them without its ICU parser. Each
  * catalogue is its own chunk, English included: a browser downloads only the language it shows.
+ * The chunk also carries the locale's city names (`cities`, `city-names.ts`).
  */
 
 /** One locale's messages, parsed: what `formatjs compile --ast` makes of a catalogue. */
@@ -13,9 +15,14 @@ export type CompiledMessages = Readonly<Record<MessageKey, MessageFormatElement[
 /** The source locale: the fallback for a locale without a catalogue. */
 export const SOURCE_LOCALE = 'en' satisfies CatalogueLocale;
 
-const catalogueFiles = import.meta.glob<CompiledMessages>('../../../i18n/locales/*.json', {
+/** A compiled catalogue module: its messages, and the locale's city names where it has any. */
+interface CatalogueModule {
+  readonly default: CompiledMessages;
+  readonly cities?: Readonly<Record<string, string>>;
+}
+
+const catalogueFiles = import.meta.glob<CatalogueModule>('../../../i18n/locales/*.json', {
   query: '?compiled',
-  import: 'default',
 });
 
 /** The catalogue loaders by locale code (`de` from `…/locales/de.json`). */
@@ -34,18 +41,21 @@ export interface LoadedCatalogue {
   /** The locale whose messages these are: the one asked for, or `en` when it has no catalogue. */
   readonly locale: CatalogueLocale;
   readonly messages: CompiledMessages;
+  /** The city names of the locale (`city-names.ts`), from the same chunk. */
+  readonly cities: CityNames;
 }
 
 /**
- * Loads the compiled messages of `locale`, fetching its chunk on first use; a locale without a
- * catalogue gets English. A failed fetch rejects, so the caller can show its error state instead
- * of silently switching language.
+ * Loads the compiled messages of `locale` and its city names, fetching its chunk on first use; a
+ * locale without a catalogue gets English. A failed fetch rejects, so the caller can show its
+ * error state instead of silently switching language.
  */
 export async function loadCatalogue(locale: string): Promise<LoadedCatalogue> {
   const resolved: CatalogueLocale = hasCatalogue(locale) ? locale : SOURCE_LOCALE;
   const load = catalogueLoaders.get(resolved);
   if (!load) throw new Error(`No catalogue for ${resolved}.`);
-  return { locale: resolved, messages: await load() };
+  const catalogue = await load();
+  return { locale: resolved, messages: catalogue.default, cities: cityNamesOf(catalogue.cities) };
 }
 
 /** The keys of the screens the start-up bundle shows on its own (see {@link startupText}). */

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type { IntlProvider } from 'react-intl';
 import { StartupScreen } from '../components/ui/startup-screen.tsx';
+import { CityNamesContext } from './city-names.ts';
 import { detectBrowserLocale, LocaleContext, storeLocale, type LocaleState } from './i18n.ts';
 import { loadCatalogue, SOURCE_LOCALE, type LoadedCatalogue } from './i18n-catalogues.ts';
 
@@ -36,7 +37,8 @@ function loadFirst(locale: CatalogueLocale): Promise<ShownCatalogue> {
 }
 
 /**
- * Provides the messages of the user's locale to react-intl. The first catalogue and react-intl
+ * Provides the messages of the user's locale to react-intl, and its city names
+ * (`useCityName`). The first catalogue and react-intl
  * itself are fetched from the first render on, in parallel with the start-up data, and the
  * start-up screen shows until they are in; the catalogue is shown in a transition, so the app's
  * first full render (often in the same pass) yields to the browser instead of blocking it. If it
@@ -96,7 +98,9 @@ export function I18nProvider({ children, locale: requestedLocale }: I18nProvider
       defaultLocale={SOURCE_LOCALE}
       messages={catalogue.messages}
     >
-      <LocaleContext value={state}>{children}</LocaleContext>
+      <LocaleContext value={state}>
+        <CityNamesContext value={catalogue.cities}>{children}</CityNamesContext>
+      </LocaleContext>
     </IntlProvider>
   );
 }

@@ -1,4 +1,4 @@
-import type { Ymd } from '@uniquair/domain/dates/ymd';
+import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
 import type { InitResponse, RoutesResponse } from '@uniquair/contract/data';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { mockServer } from './mock-server.ts';
@@ -109,6 +109,7 @@ const usd = { code: 'USD', name: 'US Dollar', symbol: '$', ord: 1, rate: 1 };
 const eur = { code: 'EUR', name: 'Euro', symbol: '€', ord: 2, rate: 0.9 };
 
 export const testInitData: InitResponse = {
+  testPayments: false,
   ticketTypes: [
     { id: 1, name: 'Adult' },
     { id: 2, name: 'Child' },
@@ -174,9 +175,43 @@ export function mockAppApi(extra: Record<string, ApiHandler> = {}): MockApi {
     'GET /api/data/routes': () =>
       json(testRoutes, { headers: { 'last-modified': 'Sat, 21 Nov 2026 10:00:00 GMT' } }),
     'GET /api/users/current': () => errorBody(404, 'NOT_FOUND'),
+    // The account page lists the signed-in traveller's price watches: none unless the test says.
+    'GET /api/price-watch': () => json({ success: true, watches: [] }),
     ...extra,
+    // Unless the test prices them, the results page's flexible dates have no prices (after the
+    // test's own handlers, which take precedence).
+    ...Object.fromEntries(
+      Object.entries(NO_FLEXIBLE_PRICES).filter(([key]) => !Object.hasOwn(extra, key)),
+    ),
   });
 }
+
+/** The price calls of the flexible dates, answered without a price. */
+const NO_FLEXIBLE_PRICES: Record<string, ApiHandler> = {
+  'GET /api/cheapest-price/days/:routeId/:year/:month': ({ url }) => {
+    const [routeId = 0, year = 0, month = 0] = url.pathname.split('/').slice(-3).map(Number);
+    return json({ success: true, route: routeId, year, month, currency: 'USD', days: [] });
+  },
+  'GET /api/cheapest-price/grid/:outRouteId/:backRouteId': ({ url }) => {
+    const [outRoute = 0, backRoute = 0] = url.pathname.split('/').slice(-2).map(Number);
+    const days = (center: string | null) =>
+      Array.from({ length: 7 }, (_, index) => addDays((center ?? '') as Ymd, index - 3));
+    const outDays = days(url.searchParams.get('out'));
+    const backDays = days(url.searchParams.get('back'));
+    return json({
+      success: true,
+      outRoute,
+      backRoute,
+      bags: Number(url.searchParams.get('bags') ?? 0),
+      currency: 'USD',
+      outDays,
+      backDays,
+      cells: outDays.flatMap((out) =>
+        backDays.map((back) => ({ out, back, price: null, rating: null })),
+      ),
+    });
+  },
+};
 
 /** The signed-in traveller of the tests, as `GET /api/users/current` describes her. */
 export const testUser = {

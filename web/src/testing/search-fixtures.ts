@@ -1,6 +1,7 @@
 import type { Route } from '@uniquair/contract/data';
 import type { SearchFlight, SearchResult } from '@uniquair/contract/search';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
+import type { Money } from '../features/search/hooks/use-money.ts';
 import { testRoutes } from './mock-api.ts';
 
 /**
@@ -171,3 +172,15 @@ export function networkWithRome(until: Ymd | null = null) {
     ] satisfies Route[],
   };
 }
+
+const dollars = (amount: number) => `$${(amount / 100).toFixed(2)}`;
+
+/** Prices shown as they come, in dollars: the money of components tested on their own. */
+export const DOLLARS: Money = {
+  currency: 'USD',
+  convert: (amount) => amount,
+  currencyOf: (from) => from,
+  format: dollars,
+  formatShort: dollars,
+  show: dollars,
+};

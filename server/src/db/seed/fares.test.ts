@@ -1,43 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  classBasePriceMinor,
+  farePriceMinor,
+  flightLoadFactor,
+} from '@uniquair/domain/pricing/fare-price';
+import {
   BUSINESS_MIN_KM,
+  BUSINESS_BUCKET,
+  ECONOMY_BUCKETS,
   bookingCurve,
   buildFares,
-  demandMultiplier,
-  farePriceMinor,
 } from './fares.ts';
-
-describe('fare prices', () => {
-  it('rise with the load factor at any distance from departure', () => {
-    for (const days of [0, 7, 30, 90, 300]) {
-      let previous = 0;
-      for (let load = 0; load <= 1.0001; load += 0.05) {
-        const price = farePriceMinor(12_345, 1.3, load, days);
-        expect(price).toBeGreaterThanOrEqual(previous);
-        previous = price;
-      }
-      expect(farePriceMinor(12_345, 1.3, 1, days)).toBeGreaterThan(
-        farePriceMinor(12_345, 1.3, 0, days),
-      );
-    }
-  });
-
-  it('rise as departure nears, whatever the load', () => {
-    for (const load of [0, 0.4, 0.9]) {
-      let previous = 0;
-      for (let days = 364; days >= 0; days--) {
-        const multiplier = demandMultiplier(load, days);
-        expect(multiplier).toBeGreaterThanOrEqual(previous);
-        previous = multiplier;
-      }
-      expect(demandMultiplier(load, 0)).toBeGreaterThan(demandMultiplier(load, 60));
-    }
-  });
-
-  it('are whole dollars in cents', () => {
-    expect(farePriceMinor(8_888, 1, 0.3, 100) % 100).toBe(0);
-  });
-});
 
 describe('bookingCurve', () => {
   it('goes from nothing sold a year out to the final load at departure', () => {
@@ -84,5 +57,31 @@ describe('buildFares', () => {
     expect(short.some((f) => f.cabin === 'business')).toBe(false);
     expect(long.filter((f) => f.cabin === 'business').map((f) => f.letter)).toEqual(['J']);
     expect(long.reduce((sum, f) => sum + f.seatsTotal, 0)).toBe(300);
+  });
+
+  it('prices every class by the rule from its base and the seats the flight has sold', () => {
+    for (const days of [0, 10, 60, 200]) {
+      const fares = buildFares({
+        ...base,
+        capacity: 300,
+        flownKm: BUSINESS_MIN_KM + 1,
+        finalLoad: 0.9,
+        daysToDeparture: days,
+      });
+      const loadFactor = flightLoadFactor(fares);
+      for (const fare of fares) {
+        const bucket = [...ECONOMY_BUCKETS, BUSINESS_BUCKET].find((b) => b.letter === fare.letter);
+        expect(fare.basePriceMinor).toBe(
+          classBasePriceMinor(base.baseFareMinor, bucket?.multiplier ?? NaN),
+        );
+        expect(fare.priceMinor).toBe(
+          farePriceMinor({
+            basePriceMinor: fare.basePriceMinor,
+            loadFactor,
+            daysToDeparture: days,
+          }),
+        );
+      }
+    }
   });
 });

@@ -1,6 +1,14 @@
+import {
+  classBasePriceMinor,
+  farePriceMinor,
+  flightLoadFactor,
+} from '@uniquair/domain/pricing/fare-price';
+
 /**
- * Fare classes of a flight and how their prices move: every class costs more as the flight fills
- * up and as departure comes closer, and the cheapest classes sell out first.
+ * Fare classes of a flight: how its seats are split and how many are sold by the day it is
+ * seeded, the cheapest classes first. Prices follow the one rule of the running server too
+ * (`domain/src/pricing/fare-price.ts`): every class costs more as the flight fills up and as
+ * departure comes closer.
  */
 export interface FareBucket {
   letter: string;
@@ -36,33 +44,11 @@ export function bookingCurve(daysToDeparture: number): number {
   return (1 - days / 365) ** 2.5;
 }
 
-/**
- * Demand factor on top of a class's price: up to +50 % as the load factor nears 1, and up to
- * +50 % in the last six weeks (most of it in the last two). Never decreases with load, never
- * increases with days to departure.
- */
-export function demandMultiplier(loadFactor: number, daysToDeparture: number): number {
-  const load = Math.min(Math.max(loadFactor, 0), 1);
-  const days = Math.max(daysToDeparture, 0);
-  const lastTwoWeeks = Math.max(0, 14 - days) / 14;
-  const lastSixWeeks = Math.max(0, 45 - days) / 45;
-  return (1 + 0.5 * load * load) * (1 + 0.35 * lastTwoWeeks + 0.15 * lastSixWeeks);
-}
-
-/** Price of one seat in a class, in whole US dollars expressed in cents. */
-export function farePriceMinor(
-  baseFareMinor: number,
-  multiplier: number,
-  loadFactor: number,
-  daysToDeparture: number,
-): number {
-  const cents = baseFareMinor * multiplier * demandMultiplier(loadFactor, daysToDeparture);
-  return Math.max(100, Math.round(cents / 100) * 100);
-}
-
 export interface SeededFare {
   letter: string;
   cabin: 'economy' | 'business';
+  /** The class's price before demand (what re-pricing starts from), in cents. */
+  basePriceMinor: number;
   priceMinor: number;
   seatsTotal: number;
   seatsLeft: number;
@@ -71,7 +57,8 @@ export interface SeededFare {
 /**
  * The classes of one flight. `finalLoad` is the share of seats the flight will have sold at
  * departure; the share sold by now follows the booking curve and is taken from the cheapest
- * classes first.
+ * classes first. Every class is then priced by the rule from the seats actually sold, as
+ * re-pricing would price it on the same day: a freshly seeded flight is already at its price.
  */
 export function buildFares(options: {
   capacity: number;
@@ -81,7 +68,7 @@ export function buildFares(options: {
   daysToDeparture: number;
 }): SeededFare[] {
   const { capacity, flownKm, baseFareMinor, finalLoad, daysToDeparture } = options;
-  const loadFactor = finalLoad * bookingCurve(daysToDeparture);
+  const targetLoad = finalLoad * bookingCurve(daysToDeparture);
   const businessSeats =
     flownKm >= BUSINESS_MIN_KM ? Math.round(capacity * BUSINESS_BUCKET.share) : 0;
   const economySeats = capacity - businessSeats;
@@ -89,33 +76,31 @@ export function buildFares(options: {
   const sizes = ECONOMY_BUCKETS.map((bucket) => Math.round(economySeats * bucket.share));
   sizes[sizes.length - 1] = economySeats - sizes.slice(0, -1).reduce((sum, n) => sum + n, 0);
   // Sold seats come out of the cheapest classes first.
-  let toSell = Math.round(economySeats * loadFactor);
-  const fares: SeededFare[] = ECONOMY_BUCKETS.map((bucket, index) => {
+  let toSell = Math.round(economySeats * targetLoad);
+  const classes = ECONOMY_BUCKETS.map((bucket, index) => {
     const seats = sizes[index] ?? 0;
     const sold = Math.min(seats, toSell);
     toSell -= sold;
-    return {
-      letter: bucket.letter,
-      cabin: bucket.cabin,
-      priceMinor: farePriceMinor(baseFareMinor, bucket.multiplier, loadFactor, daysToDeparture),
-      seatsTotal: seats,
-      seatsLeft: seats - sold,
-    };
+    return { bucket, seatsTotal: seats, seatsLeft: seats - sold };
   });
   if (businessSeats > 0) {
-    const sold = Math.round(businessSeats * loadFactor * 0.85);
-    fares.push({
-      letter: BUSINESS_BUCKET.letter,
-      cabin: BUSINESS_BUCKET.cabin,
-      priceMinor: farePriceMinor(
-        baseFareMinor,
-        BUSINESS_BUCKET.multiplier,
-        loadFactor,
-        daysToDeparture,
-      ),
+    const sold = Math.round(businessSeats * targetLoad * 0.85);
+    classes.push({
+      bucket: BUSINESS_BUCKET,
       seatsTotal: businessSeats,
       seatsLeft: businessSeats - sold,
     });
   }
-  return fares;
+  const loadFactor = flightLoadFactor(classes);
+  return classes.map(({ bucket, seatsTotal, seatsLeft }) => {
+    const basePriceMinor = classBasePriceMinor(baseFareMinor, bucket.multiplier);
+    return {
+      letter: bucket.letter,
+      cabin: bucket.cabin,
+      basePriceMinor,
+      priceMinor: farePriceMinor({ basePriceMinor, loadFactor, daysToDeparture }),
+      seatsTotal,
+      seatsLeft,
+    };
+  });
 }

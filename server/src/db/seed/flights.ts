@@ -1,17 +1,66 @@
-import { addDays, daysBetween, isoWeekdayOf, type Ymd } from '@uniquair/domain/dates/ymd';
+import {
+  addDays,
+  daysBetween,
+  isoWeekdayOf,
+  maxYmd,
+  minYmd,
+  type Ymd,
+} from '@uniquair/domain/dates/ymd';
 import { operatesOnIsoWeekday } from '@uniquair/domain/routes/day-of-week';
 import type { Insertable } from 'kysely';
 import type { FareClassesTable, FlightSegmentsTable, FlightsTable } from '../tables/inventory.ts';
 import type { SeedAirport } from './airports.ts';
 import { buildFares } from './fares.ts';
-import type { SeedRoute } from './network.ts';
-import type { Random } from './random.ts';
+import { buildNetwork, type SeedRoute } from './network.ts';
+import { createRandom, type Random } from './random.ts';
 import { formatClock, ZoneClock } from './time-zones.ts';
 
 /** Days of inventory from `today`, today included. */
 export const INVENTORY_DAYS = 365;
 
 const MINUTE_MS = 60_000;
+
+/** The columns of a generated flight, leg and fare class, without their ids. */
+export const FLIGHT_ROW_COLUMNS = [
+  'route_id',
+  'departure_date',
+  'flight_number',
+  'carrier_code',
+  'departure_time',
+  'departure_utc',
+  'arrival_date',
+  'arrival_time',
+  'arrival_utc',
+  'duration_minutes',
+  'stops',
+  'via_airport',
+  'capacity',
+] as const;
+export const SEGMENT_ROW_COLUMNS = [
+  'flight_id',
+  'position',
+  'from_airport',
+  'to_airport',
+  'flight_number',
+  'carrier_code',
+  'departure_date',
+  'departure_time',
+  'departure_utc',
+  'arrival_date',
+  'arrival_time',
+  'arrival_utc',
+  'duration_minutes',
+] as const;
+export const FARE_ROW_COLUMNS = [
+  'flight_id',
+  'letter',
+  'cabin',
+  'base_price_minor',
+  'price_minor',
+  'currency',
+  'seats_total',
+  'seats_left',
+] as const;
 
 export interface SeededFlight {
   flight: Insertable<FlightsTable> & { id: number };
@@ -26,37 +75,73 @@ export interface IdCounters {
   fare: number;
 }
 
+/** Departure days, both included. */
+export interface DayRange {
+  first: Ymd;
+  last: Ymd;
+}
+
+/** The days a seed's inventory holds: `INVENTORY_DAYS` from `today`, today included. */
+export function inventoryDays(today: Ymd): DayRange {
+  return { first: today, last: addDays(today, INVENTORY_DAYS - 1) };
+}
+
+/** What every flight of a seed is generated from, whether seeded or rolled in later. */
+export interface FlightSchedule {
+  /** The network's own routes with their services (connections and cities add no flights). */
+  routes: SeedRoute[];
+  /** The stream each route and day derives its draws from. */
+  random: Random;
+}
+
 /**
- * Every flight of the network for `INVENTORY_DAYS` days from `today`: one per service on each day
- * the route operates inside its availability window. Local times are converted with both
- * airports' time zones, so a flight keeps its local departure time across daylight-saving
- * changes while its UTC times move.
+ * The schedule of a seed: its network (the services do not depend on `today`, only the
+ * availability windows do) and the random stream of its flights.
+ */
+export function flightSchedule(
+  airports: readonly SeedAirport[],
+  seed: number,
+  today: Ymd,
+): FlightSchedule {
+  const random = createRandom(seed);
+  return {
+    routes: buildNetwork(airports, random.derive('network'), today),
+    random: random.derive('flights'),
+  };
+}
+
+/**
+ * Every flight of the network on the given days (by default `INVENTORY_DAYS` from `today`): one
+ * per service on each day the route operates inside its availability window, route by route.
+ * Local times are converted with both airports' time zones, so a flight keeps its local departure
+ * time across daylight-saving changes while its UTC times move. Fares are priced as of `today`.
+ * Each route and day draws from a stream of its own, so a day's flights are the same whichever
+ * days are generated with it: a day rolled in later equals that day seeded with the same `today`.
  */
 export function* generateFlights(options: {
   routes: readonly SeedRoute[];
   airports: readonly SeedAirport[];
   today: Ymd;
+  days?: DayRange;
   random: Random;
   ids: IdCounters;
 }): Generator<SeededFlight> {
   const { routes, today, random, ids } = options;
+  const days = options.days ?? inventoryDays(today);
   const clocks = new Map(options.airports.map((a) => [a.code, new ZoneClock(a.timeZone)]));
   const clock = (code: string): ZoneClock => {
     const found = clocks.get(code);
     if (!found) throw new Error(`No time zone for airport ${code}`);
     return found;
   };
-  const lastDay = addDays(today, INVENTORY_DAYS - 1);
 
   for (const route of routes) {
-    const rnd = random.derive(`flights:${route.id}`);
-    const first = route.availableFrom > today ? route.availableFrom : today;
+    const first = maxYmd(route.availableFrom, days.first);
     const last =
-      route.availableUntil !== null && route.availableUntil < lastDay
-        ? route.availableUntil
-        : lastDay;
+      route.availableUntil === null ? days.last : minYmd(route.availableUntil, days.last);
     for (let date = first; date <= last; date = addDays(date, 1)) {
       if (!operatesOnIsoWeekday(route.dow, isoWeekdayOf(date))) continue;
+      const rnd = random.derive(`flights:${route.id}:${date}`);
       const daysToDeparture = daysBetween(today, date);
       for (const service of route.services) {
         const flightId = ids.flight++;
@@ -117,6 +202,7 @@ export function* generateFlights(options: {
           flight_id: flightId,
           letter: fare.letter,
           cabin: fare.cabin,
+          base_price_minor: fare.basePriceMinor,
           price_minor: fare.priceMinor,
           currency: 'USD',
           seats_total: fare.seatsTotal,

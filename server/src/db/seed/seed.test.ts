@@ -16,7 +16,7 @@ describe(`the seeded database (${dialectUnderTest()}, today ${TEST_TODAY})`, () 
 
   beforeAll(async () => {
     database = await createTestDatabase();
-  }, 120_000);
+  }, 300_000);
 
   afterAll(() => database.dispose());
 

@@ -3,15 +3,27 @@ import { sql, type Kysely } from 'kysely';
 import { refreshRouteDayPrices } from '../route-day-prices.ts';
 import type { Database } from '../database.ts';
 import { databaseKindOf } from '../dialect.ts';
+import { ARCHIVED_TABLES } from '../inventory-archive.ts';
+import { writeFaresState } from '../fares-state.ts';
+import { writeInventoryState } from '../inventory-roll.ts';
 import { affiliateRows } from './affiliates.ts';
 import { loadAirports } from './airports.ts';
 import { createBulkWriter, insertAll } from './bulk-insert.ts';
-import { generateFlights, type IdCounters, type SeededFlight } from './flights.ts';
+import {
+  FARE_ROW_COLUMNS,
+  FLIGHT_ROW_COLUMNS,
+  flightSchedule,
+  generateFlights,
+  inventoryDays,
+  SEGMENT_ROW_COLUMNS,
+  type IdCounters,
+  type SeededFlight,
+} from './flights.ts';
 import { menuRows } from './menus.ts';
 import { buildMarkets } from './markets.ts';
-import { buildNetwork, CARRIERS } from './network.ts';
+import { buildMetroRoutes, buildMetros } from './metros.ts';
+import { CARRIERS } from './network.ts';
 import { pageRows } from './pages.ts';
-import { createRandom } from './random.ts';
 import { countryRows, currencyRows, languageRows, ticketTypeRows, titleRows } from './reference.ts';
 
 /** The seed used unless another is asked for; tests, benchmarks and demos share it. */
@@ -35,6 +47,7 @@ export const SEEDED_TABLES = [
   'carriers',
   'routes',
   'route_paths',
+  'route_members',
   'flights',
   'flight_segments',
   'fare_classes',
@@ -52,6 +65,8 @@ export interface SeedSummary {
   /** Rows written per table. */
   counts: Record<SeededTable, number>;
   durationMs: number;
+  /** The whole database's size once seeded, in bytes (a SQLite database's pages in use). */
+  databaseBytes: number;
 }
 
 /** Data sets whose `dataset_versions` row each seeding bumps. */
@@ -72,11 +87,22 @@ export async function seedDatabase(
   const started = performance.now();
   const seed = options.seed ?? DEFAULT_SEED;
   const { today } = options;
-  const random = createRandom(seed);
   const [airports, countries] = await Promise.all([loadAirports(), countryRows()]);
-  const network = buildNetwork(airports, random.derive('network'), today);
+  const schedule = flightSchedule(airports, seed, today);
+  const network = schedule.routes;
   const markets = buildMarkets(network, airports);
-  const routes = [...markets.served, ...markets.routes];
+  const airportRoutes = [...markets.served, ...markets.routes];
+  // Cities of several airports: an entry each, and routes flown by their airports' routes.
+  const metros = buildMetros(airports);
+  const metroRoutes = buildMetroRoutes(
+    metros,
+    airportRoutes,
+    Math.max(...airportRoutes.map((route) => route.id)) + 1,
+  );
+  const routes = [...airportRoutes, ...metroRoutes.map((metro) => metro.route)];
+  const metroOf = new Map(
+    metros.flatMap((metro) => metro.airports.map((code) => [code, metro.entry.code] as const)),
+  );
 
   const counts = await db.transaction().execute(async (trx) => {
     await clearSeededTables(trx);
@@ -90,7 +116,7 @@ export async function seedDatabase(
     counts.airports = await insertAll(
       trx,
       'airports',
-      airports.map((airport) => ({
+      [...airports, ...metros.map((metro) => metro.entry)].map((airport) => ({
         code: airport.code,
         name: airport.name,
         city: airport.city,
@@ -99,6 +125,7 @@ export async function seedDatabase(
         latitude: airport.latitude,
         longitude: airport.longitude,
         time_zone: airport.timeZone,
+        metro_code: metroOf.get(airport.code) ?? null,
       })),
     );
     counts.carriers = await insertAll(
@@ -135,6 +162,13 @@ export async function seedDatabase(
         detour: path.detour,
       })),
     );
+    counts.route_members = await insertAll(
+      trx,
+      'route_members',
+      metroRoutes.flatMap((metro) =>
+        metro.members.map((member) => ({ route_id: metro.route.id, member_route_id: member })),
+      ),
+    );
 
     const flights = createBulkWriter(trx, 'flights', FLIGHT_COLUMNS);
     const segments = createBulkWriter(trx, 'flight_segments', SEGMENT_COLUMNS);
@@ -160,7 +194,7 @@ export async function seedDatabase(
       routes: network,
       airports,
       today,
-      random: random.derive('flights'),
+      random: schedule.random,
       ids,
     })) {
       batch.push(seeded);
@@ -178,11 +212,25 @@ export async function seedDatabase(
     counts.menu_items = await insertAll(trx, 'menu_items', menus.items);
     counts.affiliates = await upsertAffiliates(trx);
 
+    // Where the inventory rolls forward from (server/src/db/inventory-roll.ts).
+    await writeInventoryState(trx, { seed, days: inventoryDays(today) }, new Date());
+    // Its fares are priced as of today by the rule the server re-prices with (decision 009).
+    await writeFaresState(
+      trx,
+      { repricedOn: today, repricedThrough: inventoryDays(today).last },
+      new Date(),
+    );
     await moveIdentitySequences(trx);
     await bumpDatasetVersions(trx);
     // Statistics of the new inventory first: the summary joins flights of connecting routes, and
     // planned as if the tables were empty that takes minutes on PostgreSQL instead of seconds.
-    for (const table of ['routes', 'route_paths', 'flights', 'fare_classes'] as const) {
+    for (const table of [
+      'routes',
+      'route_paths',
+      'route_members',
+      'flights',
+      'fare_classes',
+    ] as const) {
       await sql`analyze ${sql.table(table)}`.execute(trx);
     }
     // The cheapest-price summary the calendars read (DESIGN §5), rebuilt from the new fares.
@@ -193,7 +241,23 @@ export async function seedDatabase(
   // (PostgreSQL otherwise plans the price-summary refreshes as if the tables were empty).
   await sql`analyze`.execute(db);
 
-  return { today, seed, counts, durationMs: Math.round(performance.now() - started) };
+  const durationMs = Math.round(performance.now() - started);
+  return { today, seed, counts, durationMs, databaseBytes: await databaseBytes(db) };
+}
+
+/** The database's size: PostgreSQL's own count, or a SQLite file's pages in use. */
+async function databaseBytes(db: Kysely<Database>): Promise<number> {
+  if (databaseKindOf(db) === 'postgres') {
+    const { rows } = await sql<{
+      bytes: string;
+    }>`select pg_database_size(current_database()) as bytes`.execute(db);
+    return Number(rows[0]?.bytes ?? 0);
+  }
+  const { rows } = await sql<{
+    bytes: number;
+  }>`select (page_count - freelist_count) * page_size as bytes
+       from pragma_page_count(), pragma_freelist_count(), pragma_page_size()`.execute(db);
+  return Number(rows[0]?.bytes ?? 0);
 }
 
 /** Whether the demo data is present (the route list has a version). */
@@ -209,73 +273,31 @@ export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
 /** Fare rows generated before a batch of flights is written. */
 const FLIGHT_BATCH_FARES = 24_000;
 
-const FLIGHT_COLUMNS = [
-  'id',
-  'route_id',
-  'departure_date',
-  'flight_number',
-  'carrier_code',
-  'departure_time',
-  'departure_utc',
-  'arrival_date',
-  'arrival_time',
-  'arrival_utc',
-  'duration_minutes',
-  'stops',
-  'via_airport',
-  'capacity',
-] as const;
+const FLIGHT_COLUMNS = ['id', ...FLIGHT_ROW_COLUMNS] as const;
+const SEGMENT_COLUMNS = ['id', ...SEGMENT_ROW_COLUMNS] as const;
+const FARE_COLUMNS = ['id', ...FARE_ROW_COLUMNS] as const;
 
-const SEGMENT_COLUMNS = [
-  'id',
-  'flight_id',
-  'position',
-  'from_airport',
-  'to_airport',
-  'flight_number',
-  'carrier_code',
-  'departure_date',
-  'departure_time',
-  'departure_utc',
-  'arrival_date',
-  'arrival_time',
-  'arrival_utc',
-  'duration_minutes',
-] as const;
-
-const FARE_COLUMNS = [
-  'id',
-  'flight_id',
-  'letter',
-  'cabin',
-  'price_minor',
-  'currency',
-  'seats_total',
-  'seats_left',
-] as const;
-
-/** Children before parents, so foreign keys hold at every step. Affiliates are kept. */
+/**
+ * Empties the seeded tables, and the archive of flown flights whose ids the new inventory reuses.
+ * PostgreSQL truncates them in one statement (with the price summary, which refers to routes and
+ * is rebuilt at the end, and the price watches, whose routes a new network renumbers): deleting a
+ * million rows one by one leaves them dead in the tables and took a third of a re-seed. Other
+ * sessions wait for the new data instead of reading the old until the seed commits. SQLite deletes children before parents (the order of writing reversed), so
+ * foreign keys hold at every step. Affiliates are kept.
+ */
 async function clearSeededTables(trx: Kysely<Database>): Promise<void> {
-  for (const table of [
-    'fare_classes',
-    'flight_segments',
-    'flights',
-    'route_paths',
-    'routes',
-    'carriers',
-    'airports',
-    'country_names',
-    'countries',
-    'currencies',
-    'languages',
-    'titles',
-    'ticket_types',
-    'menu_items',
-    'menus',
-    'pages',
-  ] as const) {
-    await trx.deleteFrom(table).execute();
+  const tables = [
+    ...ARCHIVED_TABLES,
+    ...SEEDED_TABLES.filter((table) => table !== 'affiliates').reverse(),
+  ];
+  if (databaseKindOf(trx) === 'postgres') {
+    const truncated = [...tables, 'route_day_prices', 'price_watches'].map((table) =>
+      sql.table(table),
+    );
+    await sql`truncate ${sql.join(truncated)}`.execute(trx);
+    return;
   }
+  for (const table of tables) await trx.deleteFrom(table).execute();
 }
 
 /** Affiliates are updated in place by code: other data may refer to their ids. */

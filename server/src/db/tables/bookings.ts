@@ -144,6 +144,8 @@ export interface TicketsTable {
   id: Generated<number>;
   booking_id: number;
   flight_index: number;
+  /** Which segment of the booked leg, from 0: a connection has a ticket per flight. */
+  segment_index: Generated<number>;
   passenger_index: number;
   number: string;
   issued_at: IsoInstant;

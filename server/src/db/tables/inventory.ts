@@ -69,6 +69,15 @@ export interface RoutePathsTable {
   detour: number;
 }
 
+/**
+ * A route from or to a city of several airports is flown by its members: the airport routes
+ * between the same places (docs/search.md "Cities of several airports").
+ */
+export interface RouteMembersTable {
+  route_id: number;
+  member_route_id: number;
+}
+
 /** A leg of a flight; a direct flight has one (position 1), a one-stop flight two. */
 export interface FlightSegmentsTable {
   id: Generated<number>;
@@ -95,12 +104,51 @@ export interface FareClassesTable {
   letter: string;
   /** `economy` or `business`. */
   cabin: string;
+  /**
+   * The class's price before demand, in cents (docs/decisions/009-fares-that-move.md): what
+   * re-pricing computes `price_minor` from. Null for a class written without one (an archived
+   * class from before it existed), which re-pricing leaves as it is.
+   */
+  base_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
   /** Price of one adult seat in minor units of `currency`. */
   price_minor: number;
   currency: string;
   seats_total: number;
   /** Never negative and never above `seats_total` (checked by the database). */
   seats_left: number;
+}
+
+/**
+ * Where the rolling inventory stands (one row, id 1): the seed its flights are generated from, the
+ * last departure day generated so far and how far flown flights have been archived
+ * (docs/database.md "Rolling the inventory forward").
+ */
+export interface InventoryStateTable {
+  id: number;
+  seed: number;
+  last_day: Ymd;
+  updated_at: IsoInstant;
+  /** Every flight that departed before this day is archived or kept for its bookings; null: none. */
+  archived_before: ColumnType<Ymd | null, Ymd | null | undefined, Ymd | null>;
+  /** The shape the price summary was last built in (`PRICE_SUMMARY_VERSION`); older is rebuilt. */
+  price_summary_version: ColumnType<number, number | undefined, number>;
+}
+
+/** A flight that departed days ago, moved out of the live inventory as it was, with its id. */
+export interface ArchivedFlightsTable extends Omit<FlightsTable, 'id' | 'cancelled_at'> {
+  id: number;
+  cancelled_at: IsoInstant | null;
+  archived_at: IsoInstant;
+}
+
+/** A leg of an archived flight, as it was. */
+export interface ArchivedFlightSegmentsTable extends Omit<FlightSegmentsTable, 'id'> {
+  id: number;
+}
+
+/** A fare class of an archived flight, with the seats it had left. */
+export interface ArchivedFareClassesTable extends Omit<FareClassesTable, 'id'> {
+  id: number;
 }
 
 /** A search job and, once finished, its result (DESIGN §5), keyed by the search hash. */
@@ -132,7 +180,12 @@ export interface RouteDayPricesTable {
   route_id: number;
   /** Local departure date at the origin. */
   date: Ymd;
+  /** The cheapest fare of the day (no checked bag). */
   min_price_minor: number;
+  /** The cheapest fare plus its bag extras for 1 checked bag per passenger; null: none carries it. */
+  min_price_bags1_minor: number | null;
+  /** The same for 2 checked bags per passenger. */
+  min_price_bags2_minor: number | null;
   currency: string;
   updated_at: IsoInstant;
 }

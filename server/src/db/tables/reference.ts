@@ -65,6 +65,11 @@ export interface AirportsTable {
   longitude: number;
   /** IANA time zone, e.g. `Europe/London`. */
   time_zone: string;
+  /**
+   * The city entry this airport belongs to (`TYO` for Narita and Haneda), in a city of several
+   * airports; null otherwise and on the city entries themselves.
+   */
+  metro_code: string | null;
 }
 
 export interface CarriersTable {

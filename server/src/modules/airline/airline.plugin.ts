@@ -9,5 +9,5 @@ export async function airlinePlugin(
   options: { apiKeys: readonly string[] },
 ): Promise<void> {
   const service = new AirlineService(new AirlineRepository(app.db));
-  await app.register(airlineRoutes, { ...options, service });
+  await app.register(airlineRoutes, { ...options, service, fares: app.fares });
 }

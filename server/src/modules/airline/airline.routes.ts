@@ -12,10 +12,15 @@ import {
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { errorResponses } from '../../lib/error-body.ts';
 import { ServiceError } from '../../lib/service-error.ts';
+import type { FaresService } from '../fares/fares.service.ts';
+import { airlineSaleRoutes } from './airline.sale-routes.ts';
 import type { AirlineService } from './airline.service.ts';
 
 /** The header partners send their key in. */
 export const AIRLINE_KEY_HEADER = 'x-api-key';
+
+/** Hex digits of a key's SHA-256 that name its partner's sales. */
+const PARTNER_FINGERPRINT_LENGTH = 16;
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
@@ -25,18 +30,16 @@ function digest(text: string): Buffer {
  * The airline-partner API behind `/airlines/flights/search`. The page has no auth guard (SPEC
  * §2) and the data holds nothing personal, but load factors are commercially sensitive, so when
  * `AIRLINE_API_KEYS` is set every request must carry one of the keys in `X-Api-Key` (compared in
- * constant time); without keys configured (development, demos) the API is open.
+ * constant time); without keys configured (development, demos) the API is open. Production does
+ * not start without keys (`config/production.ts`).
  */
 export const airlineRoutes: FastifyPluginAsyncZod<{
   apiKeys: readonly string[];
   service: AirlineService;
+  fares: FaresService;
 }> = async (app, options) => {
   const { service } = options;
   const keys = options.apiKeys.map(digest);
-  if (keys.length === 0 && process.env.NODE_ENV === 'production') {
-    app.log.warn('AIRLINE_API_KEYS is not set: the airline partner API is open to anyone');
-  }
-
   app.addHook('onRequest', async (request) => {
     if (keys.length === 0) return;
     const sent = request.headers[AIRLINE_KEY_HEADER];
@@ -71,6 +74,17 @@ export const airlineRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // Fare sales (docs/search.md "Prices that move"): done by the fares module's service. A sale
+  // belongs to the key that published it, known by a fingerprint (never the key itself).
+  await app.register(airlineSaleRoutes, {
+    fares: options.fares,
+    keyHeader: AIRLINE_KEY_HEADER,
+    partnerOf: (sent) =>
+      keys.length === 0 || typeof sent !== 'string'
+        ? null
+        : digest(sent).toString('hex').slice(0, PARTNER_FINGERPRINT_LENGTH),
+  });
+
   // Schedule changes (docs/schedule-changes.md): done by the booking module's service.
   app.post(
     '/api/airline/flights/:flightId/schedule-change',
@@ -90,7 +104,7 @@ export const airlineRoutes: FastifyPluginAsyncZod<{
           'Every booking on it (unpaid with a running hold, paid, ticketed), also as one ' +
           'flight of a connection, gets a schedule change to answer, an e-mail and a push, in ' +
           'the same transaction; a connection the new times break is told `missedConnection`. ' +
-          'Requires `X-Api-Key` when partner keys are configured, and always in production. 404 ' +
+          'Requires `X-Api-Key` when partner keys are configured (production always has them). 404 ' +
           'for an unknown flight, 409 FLIGHT_CANCELLED for a cancelled one, 409 CONFLICT when ' +
           'the new day already has a flight of that number on the route, 400 VALIDATION_ERROR ' +
           'for times out of order or unchanged.',
@@ -103,11 +117,6 @@ export const airlineRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      if (keys.length === 0 && process.env.NODE_ENV === 'production') {
-        throw new ServiceError('ERROR_UNAUTHORIZED', 'An airline partner key is required', {
-          [`headers.${AIRLINE_KEY_HEADER}`]: ['Missing or unknown partner key'],
-        });
-      }
       const body = await app.bookings.scheduleChanges.changeFlight(
         request.params.flightId,
         request.body,

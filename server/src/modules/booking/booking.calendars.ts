@@ -4,15 +4,19 @@ import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Database } from '../../db/database.ts';
 import { routeDaysOfFareClasses } from './booking.hold-repository.ts';
 
-/** Rebuilds the price calendars of some routes and days (the pricing module's service). */
+/**
+ * Re-prices the flights of some routes and days and rebuilds their price calendars (the fares
+ * module's service, docs/decisions/009-fares-that-move.md).
+ */
 export type RefreshPriceCalendars = (
   routeIds: readonly number[],
   dates: readonly Ymd[],
 ) => Promise<void>;
 
 /**
- * The price calendars after seats changed (a booking made, a hold ended, seats re-taken): rebuilt
- * outside the booking's transaction and one refresh at a time in this process (concurrent
+ * The fares and price calendars after seats changed (a booking made, a hold ended, seats re-taken):
+ * the flights re-priced by the load they now have and the calendars rebuilt, right after the
+ * booking's transaction and one refresh at a time in this process (concurrent
  * rebuilds of the same day would clash on its summary row); requests made while one runs are
  * merged into the next. A failure is logged: the next change of those days rebuilds them again.
  */

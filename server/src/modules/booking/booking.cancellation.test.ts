@@ -34,7 +34,7 @@ import {
 import { drainOutbox } from '../outbox/outbox.service.ts';
 
 const HOUR = 3_600_000;
-/** Fare classes whose rules give nothing back (flight.fare-rules.ts). */
+/** Fare classes whose rules give nothing back (domain/src/pricing/fare-rules.ts). */
 const NON_REFUNDABLE = 'QM';
 
 interface Booked extends MadeBooking {

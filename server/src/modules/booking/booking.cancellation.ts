@@ -15,7 +15,7 @@ import { PassengerType } from '@uniquair/domain/config/reference-ids';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
-import { fareRulesOf } from '../flight/flight.fare-rules.ts';
+import { fareRulesOf } from '@uniquair/domain/pricing/fare-rules';
 import type { MailService } from '../mail/mail.service.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import {

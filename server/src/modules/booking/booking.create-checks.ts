@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { ReferenceSnapshot } from '../data/data.service.ts';
-import { fareExtraOf } from '../flight/flight.fare-rules.ts';
+import { fareExtraOf } from '@uniquair/domain/pricing/fare-rules';
 
 /**
  * The checks of a new booking against its search, the inventory and the fare rules, and its price
@@ -196,7 +196,8 @@ export function checkRequest(
       selectionIndex: index,
       destinationIndex: selection.destinationIndex,
       flight,
-      route: destination.route,
+      // On a city's route, the airport route the flight flies.
+      route: flight.route ?? destination.route,
       date: destination.date as Ymd,
       letter: selection.fareClass,
       quotedFare: quoted?.price ?? -1,

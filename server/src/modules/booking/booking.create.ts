@@ -12,6 +12,7 @@ import { seatedPassengers } from '@uniquair/domain/search/passengers';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import type { SavedPassengersTable } from '../../db/tables/accounts.ts';
+import type { AppMetrics } from '../../lib/app-metrics.ts';
 import { secretHash } from '../../lib/secret-hash.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { ReferenceSnapshot } from '../data/data.service.ts';
@@ -80,6 +81,8 @@ export interface BookingCreationOptions extends UnpaidCaps {
   /** The bookings-list module's saved passengers, written in the booking's transaction. */
   rememberPassengers: RememberPassengers;
   calendars: BookingCalendars;
+  /** Counts the bookings created. */
+  metrics: Pick<AppMetrics, 'bookingCreated'>;
 }
 
 /**
@@ -274,6 +277,7 @@ export class BookingCreation {
       }
       return { ...booking, finishToken };
     });
+    this.#options.metrics.bookingCreated();
 
     // The flights' own routes and days; the summary adds the routes connecting through them.
     const held = legs.flatMap((leg) => leg.fares);

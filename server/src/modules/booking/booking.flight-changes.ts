@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { StoredAnswer } from '../../lib/stored-answer.ts';
-import { fareRulesOf } from '../flight/flight.fare-rules.ts';
+import { fareRulesOf } from '@uniquair/domain/pricing/fare-rules';
 import {
   answerOncePerKey,
   fingerprintOf,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { SEAT_HOLD_MINUTES } from '@uniquair/contract/booking';
 import type { Database } from '../../db/database.ts';
+import type { AppMetrics } from '../../lib/app-metrics.ts';
 import type { BookingCalendars } from './booking.calendars.ts';
 import {
   expireBooking,
@@ -21,17 +22,25 @@ export class BookingHolds {
   readonly #db: Kysely<Database>;
   readonly #now: () => Date;
   readonly #calendars: BookingCalendars;
+  readonly #metrics: Pick<AppMetrics, 'bookingExpired'>;
 
-  constructor(db: Kysely<Database>, now: () => Date, calendars: BookingCalendars) {
+  constructor(
+    db: Kysely<Database>,
+    now: () => Date,
+    calendars: BookingCalendars,
+    metrics: Pick<AppMetrics, 'bookingExpired'>,
+  ) {
     this.#db = db;
     this.#now = now;
     this.#calendars = calendars;
+    this.#metrics = metrics;
   }
 
   /** Expires one unpaid booking whose hold is over; false when it was not due. */
   async expire(bookingId: number, now: string): Promise<boolean> {
     const released = await expireBooking(this.#db, bookingId, now);
     if (released === null) return false;
+    this.#metrics.bookingExpired();
     await this.#calendars.refreshFareClasses(this.#db, released);
     return true;
   }

@@ -25,7 +25,6 @@ import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { dailyRoundTrip } from '../../../test/helpers/search.ts';
 import { linkIn, tokenIn, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
 import { secretHash } from '../../lib/secret-hash.ts';
-import { refreshRouteDayPrices } from '../../db/route-day-prices.ts';
 import { markSeatsSold } from './booking.hold-repository.ts';
 import { issueBookingLinkToken } from './booking.repository.ts';
 
@@ -51,19 +50,33 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
     const { out } = await dailyRoundTrip(app.db);
     const day = addDays(TEST_TODAY, 24);
     // Make the day's cheapest fare have exactly one seat, so booking it changes the calendar.
-    const cheapest = await app.db
-      .selectFrom('fare_classes')
-      .innerJoin('flights', 'flights.id', 'fare_classes.flight_id')
-      .select(['fare_classes.id', 'fare_classes.flight_id', 'fare_classes.letter', 'price_minor'])
-      .where('flights.route_id', '=', out.id)
-      .where('flights.departure_date', '=', day)
-      .where('fare_classes.seats_left', '>', 0)
-      .where('fare_classes.currency', '=', 'USD')
-      .orderBy('price_minor')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    await setFareClass(app, cheapest.id, { seats_left: 1 });
-    await refreshRouteDayPrices(app.db, [out.id], [day]);
+    // Fewer seats left raise their flight's prices (docs/decisions/009), which may make another
+    // flight's fare the cheapest: that one then gets one seat, until the cheapest has one.
+    const cheapestFare = () =>
+      app.db
+        .selectFrom('fare_classes')
+        .innerJoin('flights', 'flights.id', 'fare_classes.flight_id')
+        .select([
+          'fare_classes.id',
+          'fare_classes.flight_id',
+          'fare_classes.letter',
+          'fare_classes.seats_left',
+          'price_minor',
+        ])
+        .where('flights.route_id', '=', out.id)
+        .where('flights.departure_date', '=', day)
+        .where('fare_classes.seats_left', '>', 0)
+        .where('fare_classes.currency', '=', 'USD')
+        .orderBy('price_minor')
+        .orderBy('fare_classes.id')
+        .limit(1)
+        .executeTakeFirstOrThrow();
+    let cheapest = await cheapestFare();
+    while (cheapest.seats_left !== 1) {
+      await setFareClass(app, cheapest.id, { seats_left: 1 });
+      await app.fares.afterSeatsChanged([out.id], [day]);
+      cheapest = await cheapestFare();
+    }
     const calendar = () =>
       app.db
         .selectFrom('route_day_prices')

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
 import { runEvery } from '../../lib/interval-job.ts';
 import { savePassengers } from '../bookings-list/bookings-list.service.ts';
-import { refreshPriceCalendars } from '../pricing/pricing.service.ts';
 import { bookingManageRoutes } from './booking.manage-routes.ts';
 import { BookingManagement } from './booking.manage.ts';
 import { bookingReadGuard } from './booking.read-guard.ts';
@@ -44,7 +43,8 @@ declare module 'fastify' {
 /**
  * The booking module (SPEC §2, §7; DESIGN §6): builds the booking service, decorates
  * `app.bookings` with it, registers the booking routes, and runs the hold sweeper from ready to
- * close (close also waits for the price calendars being rebuilt).
+ * close (close also waits for the price calendars being rebuilt). Seats taken or given back
+ * re-price their flights (the fares module) before the calendars are rebuilt.
  */
 export const bookingPlugin = fp(
   async (app: FastifyInstance, options: BookingPluginOptions) => {
@@ -59,11 +59,12 @@ export const bookingPlugin = fp(
       paymentProviders: options.paymentProviders,
       maxUnpaidPerTraveller: options.maxUnpaidPerTraveller,
       maxUnpaidPerClient: options.maxUnpaidPerClient,
-      refreshPriceCalendars: (routeIds, dates) => refreshPriceCalendars(app.db, routeIds, dates),
+      refreshPriceCalendars: (routeIds, dates) => app.fares.afterSeatsChanged(routeIds, dates),
       rememberPassengers: savePassengers,
       instance: app.instance,
       afterOutboxWrite: () => app.outbox.kick(),
       invoiceSeller: options.invoiceSeller,
+      metrics: app.metrics,
     });
     app.decorate('bookings', service);
     // Cancellations' refunds go to the payment provider once the payments module has set it up.
@@ -117,5 +118,5 @@ export const bookingPlugin = fp(
       }),
     });
   },
-  { name: 'booking', dependencies: ['outbox', 'mail', 'instance'] },
+  { name: 'booking', dependencies: ['outbox', 'mail', 'instance', 'metrics', 'fares'] },
 );

@@ -50,9 +50,10 @@ export function bookingReadGuard(
   app: FastifyInstance,
   options: { lookupMissesPer10Minutes: number },
 ): BookingReadGuard {
-  const guard = new LookupGuard({
+  const guard = new LookupGuard(app.windowCounters, {
     max: options.lookupMissesPer10Minutes,
     windowMs: LOOKUP_WINDOW_MS,
+    report: (error) => app.redisOutage?.failure('booking look-up limit', error),
   });
 
   const viewerOf = async (request: FastifyRequest): Promise<Viewer> => {
@@ -68,7 +69,7 @@ export function bookingReadGuard(
     reply: FastifyReply,
     read: (viewer: Viewer) => Promise<T>,
   ): Promise<T> => {
-    const wait = guard.retryAfter(request.ip);
+    const wait = await guard.retryAfter(request.ip);
     const tooMany = () => tooManyRequests(request, reply, wait);
     const viewer = await viewerOf(request);
     if (wait > 0 && viewer.userId === null && viewer.deviceTokens.length === 0) throw tooMany();
@@ -77,7 +78,7 @@ export function bookingReadGuard(
     } catch (error) {
       if (!(error instanceof ServiceError) || error.code !== 'NOT_FOUND') throw error;
       if (wait > 0) throw tooMany();
-      guard.miss(request.ip);
+      await guard.miss(request.ip);
       throw error;
     }
   };
@@ -87,13 +88,13 @@ export function bookingReadGuard(
     reply: FastifyReply,
     run: () => Promise<void>,
   ): Promise<void> => {
-    const wait = guard.retryAfter(request.ip);
+    const wait = await guard.retryAfter(request.ip);
     if (wait > 0) throw tooManyRequests(request, reply, wait);
     try {
       await run();
     } catch (error) {
       if (!(error instanceof ServiceError) || error.code !== 'NOT_FOUND') throw error;
-      guard.miss(request.ip);
+      await guard.miss(request.ip);
     }
   };
 

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { secretHash } from '../../lib/secret-hash.ts';
 import { ServiceError } from '../../lib/service-error.ts';
-import { fareRulesOf, fareTermsOf } from '../flight/flight.fare-rules.ts';
+import { fareRulesOf, fareTermsOf } from '@uniquair/domain/pricing/fare-rules';
 import type { BookingHolds } from './booking.holds.ts';
 import { feedbackOf } from './booking.manage-repository.ts';
 import { scheduleChangesOf } from './booking.schedule-changes.ts';
@@ -196,6 +196,7 @@ export class BookingReads {
       })),
       tickets: parts.tickets.map((ticket) => ({
         flightIndex: ticket.flight_index,
+        segmentIndex: ticket.segment_index,
         passengerIndex: ticket.passenger_index,
         number: ticket.number,
         issuedAt: ticket.issued_at,

@@ -154,6 +154,7 @@ export async function bookingParts(db: Kysely<Database>, bookingId: number) {
       .selectAll()
       .where('booking_id', '=', bookingId)
       .orderBy('flight_index')
+      .orderBy('segment_index')
       .orderBy('passenger_index')
       .execute(),
   ]);

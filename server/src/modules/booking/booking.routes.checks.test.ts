@@ -7,6 +7,7 @@ import {
   bookingBody,
   buildBookingTestApp,
   createBooking,
+  createBookingAtCurrentPrice,
   fareClassOf,
   firstFlight,
   getBooking,
@@ -18,7 +19,7 @@ import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import { FARE_RULES } from '../flight/flight.fare-rules.ts';
+import { FARE_RULES } from '@uniquair/domain/pricing/fare-rules';
 
 describe(`POST /api/booking/create: checks, prices, seats and extras (${dialectUnderTest()})`, () => {
   let testApp: TestApp;
@@ -82,7 +83,7 @@ describe(`POST /api/booking/create: checks, prices, seats and extras (${dialectU
       adult.firstName = 'Zoë-Anne';
       second.lastName = "O'Brien-Nguyễn";
       body.booker.lastName = 'St. John';
-      const created = await createBooking(testApp.app, body);
+      const created = await createBookingAtCurrentPrice(testApp.app, body);
       expect(created.statusCode, created.body).toBe(200);
     });
 
@@ -90,7 +91,7 @@ describe(`POST /api/booking/create: checks, prices, seats and extras (${dialectU
       const body = bookingBody(trip);
       body.booker.phoneCode = '40';
       body.booker.phone = '+49 (30) 123-45.67';
-      const created = await createBooking(testApp.app, body);
+      const created = await createBookingAtCurrentPrice(testApp.app, body);
       expect(created.statusCode, created.body).toBe(200);
       const { pnr, deviceToken } = CreateBookingResponseSchema.parse(created.json());
       const row = await bookingRowByPnr(testApp.app, pnr);
@@ -103,7 +104,7 @@ describe(`POST /api/booking/create: checks, prices, seats and extras (${dialectU
       });
 
       body.booker.phone = '0721 234 567';
-      const national = await createBooking(testApp.app, body);
+      const national = await createBookingAtCurrentPrice(testApp.app, body);
       expect(national.statusCode, national.body).toBe(200);
       const stored = await bookingRowByPnr(
         testApp.app,

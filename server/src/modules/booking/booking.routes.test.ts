@@ -10,6 +10,7 @@ import {
   bookingBody,
   buildBookingTestApp,
   createBooking,
+  createBookingAtCurrentPrice,
   fareClassOf,
   firstFlight,
   getBooking,
@@ -128,7 +129,9 @@ describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnde
 
   it('charges in the selected currency when it is EUR, converted once from the USD total', async () => {
     const body = bookingBody(trip);
-    const response = await createBooking(testApp.app, body, { cookie: 'uq_currency=EUR' });
+    const response = await createBookingAtCurrentPrice(testApp.app, body, {
+      cookie: 'uq_currency=EUR',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const { pnr, deviceToken } = CreateBookingResponseSchema.parse(response.json());
     const { booking } = BookingResponseSchema.parse(
@@ -145,7 +148,9 @@ describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnde
     });
     expect(booking.baseTotal.currency).toBe('USD');
     // A currency that cannot be charged (here KRW) is charged in USD.
-    const usd = await createBooking(testApp.app, body, { cookie: 'uq_currency=KRW' });
+    const usd = await createBookingAtCurrentPrice(testApp.app, body, {
+      cookie: 'uq_currency=KRW',
+    });
     expect(usd.statusCode, usd.body).toBe(200);
     const row = await bookingRowByPnr(
       testApp.app,
@@ -166,12 +171,12 @@ describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnde
       const owner = await createAccount(testApp.app);
       ownerCookie = await signIn(testApp.app, owner);
       strangerCookie = await signIn(testApp.app, await createAccount(testApp.app));
-      const response = await createBooking(testApp.app, bookingBody(trip), {
+      const response = await createBookingAtCurrentPrice(testApp.app, bookingBody(trip), {
         cookie: ownerCookie,
       });
       expect(response.statusCode, response.body).toBe(200);
       ({ pnr, deviceToken } = CreateBookingResponseSchema.parse(response.json()));
-      const other = await createBooking(testApp.app, bookingBody(trip));
+      const other = await createBookingAtCurrentPrice(testApp.app, bookingBody(trip));
       otherDeviceToken = CreateBookingResponseSchema.parse(other.json()).deviceToken;
     });
 

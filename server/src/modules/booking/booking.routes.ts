@@ -71,7 +71,12 @@ export async function bookingRoutes(
     '/api/booking/create',
     {
       ...(options.createsPerMinute > 0
-        ? { config: { rateLimit: { max: options.createsPerMinute, timeWindow: 60_000 } } }
+        ? {
+            config: {
+              // Fails closed: without its counters (Redis away), creation answers 503.
+              rateLimit: { max: options.createsPerMinute, timeWindow: 60_000, skipOnError: false },
+            },
+          }
         : {}),
       schema: {
         tags: ['booking'],

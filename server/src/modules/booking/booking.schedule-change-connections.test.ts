@@ -1,4 +1,3 @@
-import { SearchInitResponseSchema, type SearchResult } from '@uniquair/contract/search';
 import {
   ScheduleChangeResponseSchema,
   SubstitutesResponseSchema,
@@ -6,14 +5,11 @@ import {
 import { addDays } from '@uniquair/domain/dates/ymd';
 import { inventoryFlightIds, minimumConnectionMinutes } from '@uniquair/domain/search/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshClient } from '../../../test/helpers/accounts.ts';
-import type { TripSearch } from '../../../test/helpers/booking.ts';
+import { bookConnection } from '../../../test/helpers/connections.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
-import { marketDays } from '../../../test/helpers/search.ts';
-import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
+import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import type { PaymentsTestApp } from '../../../test/helpers/payments.ts';
-import type { MadeBooking } from '../../../test/helpers/payments-test-kit.ts';
 import {
   answer,
   bookingDetail,
@@ -22,14 +18,10 @@ import {
   scheduleChangeRows,
   startScheduleChangeTestApp,
   substitutes,
-  ticketedBooking,
 } from '../../../test/helpers/schedule-changes.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
 
 const MINUTE_MS = 60_000;
-
-const sameDay = (a: string | undefined, b: string | undefined) =>
-  a !== undefined && a.slice(0, 10) === b?.slice(0, 10);
 
 /**
  * Schedule changes of booked connections (docs/schedule-changes.md "Connections"): a change of
@@ -48,61 +40,8 @@ describe(`schedule changes of connections (${dialectUnderTest()})`, () => {
 
   afterAll(() => test.close());
 
-  /**
-   * A ticketed booking of a one-stop connection of two direct flights on a route with no flights
-   * of its own (or, `withOwnFlights`, on one that has), both flights on the local day of the stop
-   * (a retime by less than the layover keeps each flight on its day).
-   */
-  async function bookedConnection(
-    withOwnFlights = false,
-  ): Promise<{ booking: MadeBooking; flights: number[] }> {
-    const { app } = test;
-    const markets = withOwnFlights
-      ? await app.db
-          .selectFrom('route_paths as p')
-          .innerJoin('route_day_prices as d', 'd.route_id', 'p.route_id')
-          .innerJoin('flights as f', (join) =>
-            join.onRef('f.route_id', '=', 'p.route_id').onRef('f.departure_date', '=', 'd.date'),
-          )
-          .select(['p.route_id as id', 'd.date'])
-          .distinct()
-          .where('d.date', '>=', addDays(TEST_TODAY, 20))
-          .where('d.date', '<=', addDays(TEST_TODAY, 60))
-          .orderBy('d.date')
-          .orderBy('p.route_id')
-          .limit(200)
-          .execute()
-      : await marketDays(app.db, 20, 60).orderBy('d.date').orderBy('r.id').limit(200).execute();
-    for (const market of markets.filter((_, index) => index % 9 === touched.size % 9)) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/search/init',
-        remoteAddress: freshClient(),
-        payload: {
-          destinations: [{ route: market.id, date: market.date }],
-          passengers: { adults: 1, children: 0, infants: 0 },
-        },
-      });
-      const body = SearchInitResponseSchema.parse(response.json());
-      const result = body.result as SearchResult;
-      const flight = result.results[0]?.flights.find(
-        (candidate) =>
-          inventoryFlightIds(candidate.id).length === 2 &&
-          candidate.segments.length === 2 &&
-          sameDay(candidate.segments[0]?.arrivalLocal, candidate.segments[1]?.departureLocal) &&
-          (candidate.segments[1]?.departureLocal.slice(11) ?? '') < '23:00' &&
-          inventoryFlightIds(candidate.id).every((id) => !touched.has(id)),
-      );
-      if (!flight) continue;
-      const only = { ...result, results: [{ ...result.results[0], flights: [flight] }] };
-      const trip = { hash: body.hash, result: only, dates: [market.date] } as TripSearch;
-      const booking = await ticketedBooking(test, trip);
-      const flights = inventoryFlightIds(flight.id);
-      for (const id of flights) touched.add(id);
-      return { booking, flights };
-    }
-    throw new Error('no connection to book');
-  }
+  const bookedConnection = (withOwnFlights = false) =>
+    bookConnection(test, touched, { withOwnFlights });
 
   const flightRow = (id: number) =>
     test.app.db.selectFrom('flights').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -271,6 +210,9 @@ describe(`schedule changes of connections (${dialectUnderTest()})`, () => {
       0,
     );
     expect(given).toBe(before.first.reduce((sum, row) => sum + row.seats_left, 0) + 1);
+    // Re-ticketed: one ticket for the one flight, where the connection had one per flight.
+    const tickets = (await bookingDetail(app, booking)).tickets;
+    expect(tickets.map((ticket) => [ticket.flightIndex, ticket.segmentIndex])).toEqual([[0, 0]]);
   });
 
   it('offers other connections of a route flown only through hubs, and moves the leg to one', async () => {
@@ -332,6 +274,7 @@ describe(`schedule changes of connections (${dialectUnderTest()})`, () => {
     expect(shown.flights[0]?.segments[0]?.departureUtc).toBe(offer.departureUtc);
     expect(shown.flights[0]?.segments.at(-1)?.arrivalUtc).toBe(offer.arrivalUtc);
     expect(shown.scheduleChanges[0]).toMatchObject({ answered: true, answer: 'substituted' });
+    expect(shown.tickets.map((ticket) => ticket.segmentIndex)).toEqual(newFlights.map((_, i) => i));
   });
 
   it('refuses a retime onto a day the route already flies that number, changing nothing', async () => {

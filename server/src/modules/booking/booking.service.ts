@@ -7,6 +7,7 @@ import type {
 import type { BookingExtraDataResponse } from '@uniquair/contract/booking-extra-data';
 import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
 import type { Database } from '../../db/database.ts';
+import type { AppMetrics } from '../../lib/app-metrics.ts';
 import type { LeaseOwner } from '../payments/payments.idempotency.ts';
 import { BookingCalendars, type RefreshPriceCalendars } from './booking.calendars.ts';
 import { BookingCancellations } from './booking.cancellation.ts';
@@ -35,7 +36,7 @@ import { ScheduleChanges } from './booking.schedule-changes.ts';
 
 export interface BookingServiceOptions extends Omit<BookingCreationOptions, 'calendars'> {
   paymentProviders: PaymentProviderFlags;
-  /** The pricing module's calendar rebuild, after seats changed. */
+  /** After seats changed: the fares module re-prices those flights and rebuilds the calendars. */
   refreshPriceCalendars: RefreshPriceCalendars;
   /** This server process (it owns the cancel requests' idempotency keys). */
   instance: LeaseOwner;
@@ -43,6 +44,8 @@ export interface BookingServiceOptions extends Omit<BookingCreationOptions, 'cal
   afterOutboxWrite: () => void;
   /** Who issues the invoices. */
   invoiceSeller: InvoiceSeller;
+  /** Counts the bookings created and expired. */
+  metrics: Pick<AppMetrics, 'bookingCreated' | 'bookingExpired'>;
 }
 
 /**
@@ -68,7 +71,7 @@ export class BookingService {
   constructor(options: BookingServiceOptions) {
     this.#db = options.db;
     this.#calendars = new BookingCalendars(options.refreshPriceCalendars, options.log);
-    this.#holds = new BookingHolds(options.db, options.now, this.#calendars);
+    this.#holds = new BookingHolds(options.db, options.now, this.#calendars, options.metrics);
     this.#creation = new BookingCreation({ ...options, calendars: this.#calendars });
     this.flightChanges = new FlightChanges({
       ...options,

@@ -389,5 +389,5 @@ describe('bookings lists and saved passengers', () => {
       (await get('/api/booking/future', { cookie })).json(),
     );
     expect(future.bookings.map((booking) => booking.pnr)).toContain(code);
-  }, 120_000);
+  }, 300_000);
 });

@@ -20,6 +20,12 @@ export interface FooterMenuSource<Menus extends { readonly version: string }> {
   footerMenus(menus: Menus, locale: string): FooterMenu[];
 }
 
+/** What the app is told of payments: the providers offered, and whether no real money moves. */
+export interface InitPayments {
+  readonly paymentProviders: PaymentProviderFlags;
+  readonly testPayments: boolean;
+}
+
 /** The visitor's affiliate (`app.affiliates.current`): what the app is shown, and its code. */
 export type VisitorAffiliate = Affiliate & { readonly code: string };
 
@@ -31,12 +37,12 @@ export type VisitorAffiliate = Affiliate & { readonly code: string };
  */
 export class InitDataService<Menus extends { readonly version: string }> {
   readonly #content: FooterMenuSource<Menus>;
-  readonly #paymentProviders: PaymentProviderFlags;
+  readonly #payments: InitPayments;
   readonly #prepared = new DerivedCache<PreparedResponse>(2000);
 
-  constructor(content: FooterMenuSource<Menus>, paymentProviders: PaymentProviderFlags) {
+  constructor(content: FooterMenuSource<Menus>, payments: InitPayments) {
     this.#content = content;
-    this.#paymentProviders = paymentProviders;
+    this.#payments = payments;
   }
 
   prepared(
@@ -65,7 +71,8 @@ export class InitDataService<Menus extends { readonly version: string }> {
       currencies: currenciesWith(reference, currency),
       locale,
       footerMenus: this.#content.footerMenus(menus, locale),
-      paymentProviders: { ...this.#paymentProviders },
+      paymentProviders: { ...this.#payments.paymentProviders },
+      testPayments: this.#payments.testPayments,
       affiliate: {
         affiliate: affiliate && {
           name: affiliate.name,

@@ -1,6 +1,6 @@
-import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { InitPayments } from './data.init-data.ts';
 import { dataRoutes } from './data.routes.ts';
 import { ReferenceDataService } from './data.service.ts';
 
@@ -10,7 +10,7 @@ import { ReferenceDataService } from './data.service.ts';
  * modules, whose services the start-up data includes.
  */
 export const dataPlugin = fp(
-  async (app: FastifyInstance, options: { paymentProviders: PaymentProviderFlags }) => {
+  async (app: FastifyInstance, options: InitPayments) => {
     app.decorate('referenceData', new ReferenceDataService(app.db, app.datasetVersions));
     await app.register(dataRoutes, options);
   },

@@ -38,6 +38,8 @@ export interface AirportRow {
   time_zone: string;
   latitude: number;
   longitude: number;
+  /** The city entry of a city of several airports this airport belongs to. */
+  metro_code: string | null;
 }
 
 export type RouteRow = Pick<
@@ -107,7 +109,16 @@ export async function readFlownRoutes(db: Kysely<Database>): Promise<RouteRow[]>
 export async function readServedAirports(db: Kysely<Database>): Promise<AirportRow[]> {
   return db
     .selectFrom('airports')
-    .select(['code', 'name', 'city', 'country_code', 'time_zone', 'latitude', 'longitude'])
+    .select([
+      'code',
+      'name',
+      'city',
+      'country_code',
+      'time_zone',
+      'latitude',
+      'longitude',
+      'metro_code',
+    ])
     .where((eb) =>
       eb.or([
         eb('code', 'in', eb.selectFrom('routes').select('from_airport').where('dow', '>', 0)),

@@ -2,6 +2,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { InitResponseSchema } from '@uniquair/contract/data';
 import { buildTestApp, useTestApp } from '../../../test/helpers/build.ts';
+import { PRODUCTION_ENV } from '../../../test/helpers/production-env.ts';
 import { bumpDatasetVersion } from '../../db/dataset-versions.ts';
 
 describe('/api/data reads', () => {
@@ -71,6 +72,7 @@ describe('/api/data reads', () => {
         DIRECT_TO_AIRLINE: true,
         REVOLUT_CREDIT_CARD: true,
       });
+      expect(body.testPayments).toBe(false);
       expect(body.affiliate).toEqual({ affiliate: null });
       expect(response.headers['cache-control']).toBe('private, no-cache');
       expect(response.headers.vary).toContain('Cookie');
@@ -214,6 +216,16 @@ describe('payment providers', () => {
         DIRECT_TO_AIRLINE: false,
         REVOLUT_CREDIT_CARD: false,
       });
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('tells the app that no real money moves when production takes sandbox payments', async () => {
+    const testApp = await buildTestApp(PRODUCTION_ENV);
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/data/init' });
+      expect(InitResponseSchema.parse(response.json()).testPayments).toBe(true);
     } finally {
       await testApp.close();
     }

@@ -10,7 +10,6 @@ import {
   TitlesResponseSchema,
 } from '@uniquair/contract/data';
 import { ErrorBodySchema } from '@uniquair/contract/error-body';
-import type { PaymentProviderFlags } from '@uniquair/domain/config/payment-providers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses } from '../../lib/error-body.ts';
 import {
@@ -22,7 +21,7 @@ import {
 import { ServiceError } from '../../lib/service-error.ts';
 import { resolveVisitorPreferences, type VisitorPreferences } from './data.visitor-preferences.ts';
 import { isEnabledIn, type ReferenceSnapshot } from './data.service.ts';
-import { InitDataService } from './data.init-data.ts';
+import { InitDataService, type InitPayments } from './data.init-data.ts';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -51,11 +50,8 @@ function requireEnabledLocale(snapshot: ReferenceSnapshot, locale: string): void
  * the service worker and a CDN for a while and used stale while they revalidate
  * (`data.cache-policy.ts`); the per-visitor ones are revalidated on every use.
  */
-export const dataRoutes: FastifyPluginAsyncZod<{ paymentProviders: PaymentProviderFlags }> = async (
-  app,
-  options,
-) => {
-  const init = new InitDataService(app.content, options.paymentProviders);
+export const dataRoutes: FastifyPluginAsyncZod<InitPayments> = async (app, options) => {
+  const init = new InitDataService(app.content, options);
 
   /** The handler of a public read in the locale the path names (404 for a locale not offered). */
   const inLocaleOfPath =

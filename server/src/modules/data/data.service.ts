@@ -198,12 +198,25 @@ export class ReferenceDataService {
       readServedAirports(this.#db),
       readFlownRoutes(this.#db),
     ]);
+    // A city entry lists its served airports (docs/search.md "Cities of several airports").
+    const cityAirports = new Map<string, string[]>();
+    for (const airport of airports) {
+      if (airport.metro_code === null) continue;
+      cityAirports.set(airport.metro_code, [
+        ...(cityAirports.get(airport.metro_code) ?? []),
+        airport.code,
+      ]);
+    }
     const network: RoutesResponse = {
-      airports: airports.map((airport) => ({
-        ...airportJson(airport),
-        lat: airport.latitude,
-        lon: airport.longitude,
-      })),
+      airports: airports.map((airport) => {
+        const members = cityAirports.get(airport.code);
+        return {
+          ...airportJson(airport),
+          lat: airport.latitude,
+          lon: airport.longitude,
+          ...(members ? { airports: members } : {}),
+        };
+      }),
       routes: routes.map(routeJson),
     };
     return prepareJson(RoutesResponseSchema.parse(network), { lastModified: updatedAt });

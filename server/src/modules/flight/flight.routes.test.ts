@@ -7,7 +7,7 @@ import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { dailyRoundTrip } from '../../../test/helpers/search.ts';
-import { FARE_RULES } from './flight.fare-rules.ts';
+import { FARE_RULES } from '@uniquair/domain/pricing/fare-rules';
 
 describe(`GET /api/flight/info/{hash} (${dialectUnderTest()})`, () => {
   let testApp: TestApp;

@@ -5,7 +5,7 @@ import { commonFares, inventoryFlightIds } from '@uniquair/domain/search/connect
 import { ServiceError } from '../../lib/service-error.ts';
 import { baseCurrencyFareClass } from '../search/search.fare-classes.ts';
 import type { SearchService } from '../search/search.service.ts';
-import { fareRulesOf, fareTermsOf } from './flight.fare-rules.ts';
+import { fareRulesOf, fareTermsOf } from '@uniquair/domain/pricing/fare-rules';
 import type { FlightRepository } from './flight.repository.ts';
 
 /** Inventory flights and connections have digits only (`812`, `812-9051`); partners a prefix. */
@@ -32,7 +32,9 @@ export class FlightService {
     for (const destination of result.results) {
       for (const flight of destination.flights) {
         if (!found.has(flight.id)) {
-          found.set(flight.id, { flight, route: destination.route, date: destination.date });
+          // On a city's route, the airport route the flight flies.
+          const route = flight.route ?? destination.route;
+          found.set(flight.id, { flight, route, date: destination.date });
         }
       }
     }

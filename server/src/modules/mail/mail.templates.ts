@@ -20,6 +20,7 @@ export const MAIL_KINDS = [
   'refundCompleted',
   'supportReply',
   'supportVerify',
+  'priceWatch',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -39,6 +40,7 @@ const PARTS: Readonly<Record<MailKind, { action: boolean; note: boolean }>> = {
   refundCompleted: { action: false, note: true },
   supportReply: { action: true, note: true },
   supportVerify: { action: true, note: true },
+  priceWatch: { action: true, note: true },
 };
 
 /** The catalogue keys one e-mail uses. */

@@ -4,7 +4,8 @@ import { OutboxDispatcher } from './outbox.service.ts';
 
 /**
  * `app.outbox`: the outbox of side effects (tickets, e-mails, pushes, refunds) and its polling
- * worker, started when the app is ready and stopped (after the entry in hand) when it closes.
+ * worker, started when the app is ready and stopped (after the entry in hand) when it closes. Its
+ * backlog is read when the metrics are scraped.
  */
 export const outboxPlugin = fp(
   async (app: FastifyInstance, options: { pollIntervalMs: number }) => {
@@ -14,8 +15,9 @@ export const outboxPlugin = fp(
       pollIntervalMs: options.pollIntervalMs,
     });
     app.decorate('outbox', outbox);
+    app.metrics.readOutboxBacklog(() => outbox.backlog());
     app.addHook('onReady', async () => outbox.start());
     app.addHook('onClose', async () => outbox.close());
   },
-  { name: 'outbox', dependencies: ['database', 'clock'] },
+  { name: 'outbox', dependencies: ['database', 'clock', 'metrics'] },
 );

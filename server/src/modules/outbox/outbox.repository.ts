@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { databaseKindOf } from '../../db/dialect.ts';
 import type { OutboxTable } from '../../db/tables/payments.ts';
 
 export type OutboxRow = Selectable<OutboxTable>;
@@ -21,15 +22,41 @@ export async function insertOutboxEntry(
   return Number(row.id);
 }
 
-/** Ids of entries of these topics that are due and held by no worker, oldest first. */
-export async function dueOutboxIds(
+/** Several entries in one statement per chunk (a batch of notifications). */
+export async function insertOutboxEntries(
+  db: Kysely<Database>,
+  entries: readonly { topic: string; payload: string }[],
+  now: string,
+): Promise<void> {
+  for (let i = 0; i < entries.length; i += 200) {
+    await db
+      .insertInto('outbox')
+      .values(
+        entries.slice(i, i + 200).map((entry) => ({
+          topic: entry.topic,
+          payload: entry.payload,
+          created_at: now,
+          available_at: now,
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Takes the oldest entry of these topics that is due and held by no worker, for one worker until
+ * `lockedUntil`, in one statement. On PostgreSQL the candidate row is locked `FOR UPDATE SKIP
+ * LOCKED`, so workers of several processes polling at once each take a different entry instead of
+ * racing for the same one; SQLite has one writer at a time. Answers nothing when none is due.
+ */
+export async function claimNextOutboxEntry(
   db: Kysely<Database>,
   topics: readonly string[],
   now: string,
-  limit: number,
-): Promise<number[]> {
-  if (topics.length === 0) return [];
-  const rows = await db
+  lockedUntil: string,
+): Promise<OutboxRow | undefined> {
+  if (topics.length === 0) return undefined;
+  let next = db
     .selectFrom('outbox')
     .select('id')
     .where('processed_at', 'is', null)
@@ -37,30 +64,19 @@ export async function dueOutboxIds(
     .where('topic', 'in', [...topics])
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
     .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => Number(row.id));
-}
-
-/**
- * Takes an entry for one worker until `lockedUntil`, in one conditional update: of several
- * workers (processes) trying at once, exactly one gets the row back.
- */
-export async function claimOutboxEntry(
-  db: Kysely<Database>,
-  id: number,
-  now: string,
-  lockedUntil: string,
-): Promise<OutboxRow | undefined> {
-  return db
-    .updateTable('outbox')
-    .set((eb) => ({ locked_until: lockedUntil, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .where('processed_at', 'is', null)
-    .where('available_at', '<=', now)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .returningAll()
-    .executeTakeFirst();
+    .limit(1);
+  if (databaseKindOf(db) === 'postgres') next = next.forUpdate().skipLocked();
+  return (
+    db
+      .updateTable('outbox')
+      .set((eb) => ({ locked_until: lockedUntil, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', next)
+      // Checked again on the row itself: an entry taken between the look and the update is left.
+      .where('processed_at', 'is', null)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 /**
@@ -98,6 +114,27 @@ export async function markOutboxFailed(
     .where('processed_at', 'is', null)
     .where('locked_until', '=', lease)
     .execute();
+}
+
+/** Per topic, the entries not processed yet and when the oldest of them was written. */
+export async function pendingOutboxByTopic(
+  db: Kysely<Database>,
+): Promise<{ topic: string; pending: number; oldest: string }[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select((eb) => [
+      'topic',
+      eb.fn.countAll<number | string>().as('pending'),
+      eb.fn.min('created_at').as('oldest'),
+    ])
+    .where('processed_at', 'is', null)
+    .groupBy('topic')
+    .execute();
+  return rows.map((row) => ({
+    topic: row.topic,
+    pending: Number(row.pending),
+    oldest: row.oldest,
+  }));
 }
 
 export async function outboxEntriesOfTopic(

@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { OutboxBacklog } from '../../lib/app-metrics.ts';
 import { escapeLogText } from '../../lib/log-text.ts';
 import {
-  claimOutboxEntry,
-  dueOutboxIds,
+  claimNextOutboxEntry,
+  insertOutboxEntries,
   insertOutboxEntry,
   markOutboxFailed,
   markOutboxProcessed,
+  pendingOutboxByTopic,
 } from './outbox.repository.ts';
 
 /**
@@ -38,6 +40,19 @@ export async function enqueue(
   now: Date = new Date(),
 ): Promise<number> {
   return insertOutboxEntry(db, { topic, payload: JSON.stringify(payload), now: now.toISOString() });
+}
+
+/** Writes several side effects at once (in the caller's transaction, like `enqueue`). */
+export async function enqueueMany(
+  db: Kysely<Database>,
+  entries: readonly { topic: OutboxTopic; payload: unknown }[],
+  now: Date = new Date(),
+): Promise<void> {
+  await insertOutboxEntries(
+    db,
+    entries.map((entry) => ({ topic: entry.topic, payload: JSON.stringify(entry.payload) })),
+    now.toISOString(),
+  );
 }
 
 export interface OutboxContext {
@@ -127,6 +142,21 @@ export class OutboxDispatcher {
     return this.#handlers.has(topic);
   }
 
+  /**
+   * The entries not done yet per topic (the metrics): every topic with a handler, none waiting
+   * or not, and any other topic with entries waiting.
+   */
+  async backlog(): Promise<OutboxBacklog[]> {
+    const pending = new Map(
+      (await pendingOutboxByTopic(this.#db)).map((row) => [row.topic, row] as const),
+    );
+    const topics = [...new Set([...this.#handlers.keys(), ...pending.keys()])].sort();
+    return topics.map((topic) => {
+      const row = pending.get(topic);
+      return { topic, pending: row?.pending ?? 0, oldestCreatedAt: row?.oldest ?? null };
+    });
+  }
+
   /** Starts working off due entries without waiting (call after a commit that enqueued some). */
   kick(): void {
     if (this.#closed) return;
@@ -184,21 +214,26 @@ export class OutboxDispatcher {
 
   /** One batch: claims and runs due entries; answers how many it ran (successfully or not). */
   async #workDue(): Promise<number> {
-    const now = this.#options.now();
-    const ids = await dueOutboxIds(this.#db, [...this.#handlers.keys()], now.toISOString(), BATCH);
     let ran = 0;
-    for (const id of ids) {
-      if (this.#closed) break;
-      if (await this.#runOne(id)) ran += 1;
+    while (ran < BATCH && !this.#closed) {
+      if (!(await this.#runNext())) break;
+      ran += 1;
     }
     return ran;
   }
 
-  async #runOne(id: number): Promise<boolean> {
+  /** Claims the next due entry and runs it; false when none was due. */
+  async #runNext(): Promise<boolean> {
     const now = this.#options.now();
     const lease = new Date(now.getTime() + (this.#options.leaseMs ?? DEFAULT_LEASE_MS));
-    const entry = await claimOutboxEntry(this.#db, id, now.toISOString(), lease.toISOString());
+    const entry = await claimNextOutboxEntry(
+      this.#db,
+      [...this.#handlers.keys()],
+      now.toISOString(),
+      lease.toISOString(),
+    );
     if (entry === undefined) return false;
+    const id = Number(entry.id);
     const registered = this.#handlers.get(entry.topic);
     if (registered === undefined) return false;
     const leaseText = lease.toISOString();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { isPaymentOutcome, type AppMetrics } from '../../lib/app-metrics.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import {
   PaymentProviderUnavailableError,
@@ -48,6 +49,8 @@ export interface ConvergeOptions {
   now: () => Date;
   /** Called after a commit that wrote outbox entries. */
   afterOutboxWrite: () => void;
+  /** Counts the payments' outcomes and the bookings they pay. */
+  metrics: Pick<AppMetrics, 'paymentOutcome' | 'bookingPaid'>;
 }
 
 /** Name under which webhook events are recorded in `processed_events`. */
@@ -132,6 +135,7 @@ export class PaymentConvergence {
           return { payment, booking: await bookingOf(this.#db, payment.booking_id) };
         }
         if (result.wroteOutbox) this.#options.afterOutboxWrite();
+        this.#count(result);
         return { payment: result.payment, booking: result.booking };
       } catch (error) {
         if (error instanceof SeatsGone && retake) {
@@ -142,6 +146,16 @@ export class PaymentConvergence {
         if (!retry || attempt >= 5) throw error;
       }
     }
+  }
+
+  /** Counts what a committed convergence changed: the attempt's outcome, the booking paid. */
+  #count({ payment, booking, previous }: Convergence & { previous: Convergence }): void {
+    const { metrics } = this.#options;
+    if (payment.status !== previous.payment.status && isPaymentOutcome(payment.status)) {
+      metrics.paymentOutcome(payment.status, payment.method);
+    }
+    const paidNow = booking.status === 'paid' && previous.booking.status !== 'paid';
+    if (paidNow) metrics.bookingPaid(payment.method);
   }
 
   /**
@@ -155,7 +169,7 @@ export class PaymentConvergence {
     trx: Kysely<Database>,
     provided: ProviderPayment,
     retake: boolean,
-  ): Promise<Convergence & { wroteOutbox: boolean }> {
+  ): Promise<Convergence & { wroteOutbox: boolean; previous: Convergence }> {
     const now = this.#options.now();
     const nowIso = now.toISOString();
     const payment = await paymentByAttemptKey(trx, provided.attemptKey);
@@ -234,10 +248,11 @@ export class PaymentConvergence {
       case 'succeeded': {
         if (settled) break;
         const after = await this.#succeeded(trx, payment, booking, move, now, retake);
-        return { payment: current, booking: after, wroteOutbox: true };
+        const previous = { payment, booking };
+        return { payment: current, booking: after, wroteOutbox: true, previous };
       }
     }
-    return { payment: current, booking, wroteOutbox: false };
+    return { payment: current, booking, wroteOutbox: false, previous: { payment, booking } };
   }
 
   /** A success not applied yet: pays the booking, or refunds what it cannot keep. */
@@ -392,10 +407,11 @@ export class PaymentConvergence {
     if (refunded.status !== 'refunded') {
       throw new Error(`the provider answered ${refunded.status} to the refund of ${paymentId}`);
     }
-    await updatePayment(this.#db, payment.id, 'refund_pending', {
+    const moved = await updatePayment(this.#db, payment.id, 'refund_pending', {
       status: 'refunded',
       updated_at: this.#nowIso(),
     });
+    if (moved) this.#options.metrics.paymentOutcome('refunded', payment.method);
     const booking = await bookingOf(this.#db, payment.booking_id);
     this.#options.log.warn(
       {

@@ -219,11 +219,12 @@ export class PayStep {
           { pnr: booking.pnr, status: error.status, code: error.code },
           'the payment provider refused a charge request',
         );
-        await updatePayment(this.#db, payment.id, 'processing', {
+        const failed = await updatePayment(this.#db, payment.id, 'processing', {
           status: 'failed',
           failure_code: 'check_details',
           updated_at: this.#options.now().toISOString(),
         });
+        if (failed) this.#options.metrics.paymentOutcome('failed', payment.method);
         throw declined('check_details');
       }
       await this.#crashPoint('after-answer');
@@ -323,6 +324,7 @@ export class PayStep {
       await enqueue(trx, 'booking.confirmed', { bookingId: booking.id, pnr: booking.pnr }, now);
     });
     this.#options.afterOutboxWrite();
+    this.#options.metrics.paymentOutcome('pay_at_airline', 'DIRECT_TO_AIRLINE');
     return { success: true, outcome: 'pay_at_airline', status: 'pay_at_airline' };
   }
 

@@ -104,6 +104,7 @@ export const paymentsPlugin = fp(
       chargeTimeoutMs: options.gateway.timeoutMs,
       crash: options.crash,
       afterOutboxWrite: () => app.outbox.kick(),
+      metrics: app.metrics,
     });
     app.decorate('payments', payments);
 
@@ -127,5 +128,5 @@ export const paymentsPlugin = fp(
 
     await app.register(paymentsRoutes, { payments });
   },
-  { name: 'payments', dependencies: ['booking', 'outbox', 'mail', 'instance'] },
+  { name: 'payments', dependencies: ['booking', 'outbox', 'mail', 'instance', 'metrics'] },
 );

@@ -22,7 +22,7 @@ export const NOT_CHARGED = 'not_charged';
 
 export interface ReconcilerOptions extends Pick<
   ConvergeOptions,
-  'db' | 'provider' | 'log' | 'now'
+  'db' | 'provider' | 'log' | 'now' | 'metrics'
 > {
   convergence: PaymentConvergence;
   /** This server process: attempts of processes known gone are settled at once. */
@@ -87,10 +87,11 @@ export class PaymentsReconciler {
     // The provider created no payment with this key. A create sent just before a crash may still
     // be under way there: its "none" is final once any call would have ended.
     if (Date.parse(payment.updated_at) > now - this.#options.chargeTimeoutMs) return;
-    await updatePayment(this.#options.db, payment.id, payment.status, {
+    const failed = await updatePayment(this.#options.db, payment.id, payment.status, {
       status: 'failed',
       failure_code: NOT_CHARGED,
       updated_at: new Date(now).toISOString(),
     });
+    if (failed) this.#options.metrics.paymentOutcome('failed', payment.method);
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PriceGridRepository } from './pricing.grid-repository.ts';
 import { PricingRepository } from './pricing.repository.ts';
 import { pricingRoutes } from './pricing.routes.ts';
 import { PricingService } from './pricing.service.ts';
@@ -10,6 +11,7 @@ const CACHE_TTL_MS = 5_000;
 export async function pricingPlugin(app: FastifyInstance): Promise<void> {
   const service = new PricingService({
     repository: new PricingRepository(app.db),
+    gridRepository: new PriceGridRepository(app.db),
     db: app.db,
     now: app.now,
     cacheTtlMs: CACHE_TTL_MS,

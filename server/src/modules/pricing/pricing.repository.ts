@@ -1,6 +1,8 @@
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { Repository } from '../../db/repository.ts';
 import { SUMMARY_CURRENCY } from '../../db/route-day-prices.ts';
+import { summaryPriceColumn } from '../../db/route-day-prices-all-in.ts';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 
 export interface PricingRouteRow {
   id: number;
@@ -19,6 +21,7 @@ export interface PricingAirportRow {
 
 export interface DayPriceRow {
   date: string;
+  /** The cheapest all-in price for the bags asked (the fare alone with none). */
   min_price_minor: number;
 }
 
@@ -62,21 +65,36 @@ export class PricingRepository extends Repository {
       .executeTakeFirst();
   }
 
-  /** The summary of one route from `from` to `until` (inclusive), by date. */
-  async dayPrices(routeId: number, from: Ymd, until: Ymd): Promise<DayPriceRow[]> {
+  /**
+   * The summary of one route from `from` to `until` (inclusive), by date: the cheapest all-in
+   * price with `bags` checked bags per passenger; days no fare can carry them on are left out.
+   */
+  async dayPrices(
+    routeId: number,
+    from: Ymd,
+    until: Ymd,
+    bags: BagCount = 0,
+  ): Promise<DayPriceRow[]> {
+    const column = summaryPriceColumn(bags);
     return this.db
       .selectFrom('route_day_prices')
-      .select(['date', 'min_price_minor'])
+      .select(['date', `${column} as min_price_minor`])
+      .where(column, 'is not', null)
       .where('route_id', '=', routeId)
       .where('date', '>=', from)
       .where('date', '<=', until)
       .where('currency', '=', SUMMARY_CURRENCY)
       .orderBy('date')
+      .$narrowType<{ min_price_minor: number }>()
       .execute();
   }
 
-  /** The summary of every available route from an airport over the days, with destinations. */
-  async offers(airport: string, from: Ymd, until: Ymd): Promise<OfferRow[]> {
+  /**
+   * The summary of every available route from an airport over the days, with destinations, priced
+   * all-in with `bags` checked bags per passenger (days no fare can carry them on left out).
+   */
+  async offers(airport: string, from: Ymd, until: Ymd, bags: BagCount = 0): Promise<OfferRow[]> {
+    const column = summaryPriceColumn(bags);
     return this.db
       .selectFrom('route_day_prices')
       .innerJoin('routes', 'routes.id', 'route_day_prices.route_id')
@@ -87,7 +105,7 @@ export class PricingRepository extends Repository {
         'routes.available_from',
         'routes.available_until',
         'route_day_prices.date',
-        'route_day_prices.min_price_minor',
+        `route_day_prices.${column} as min_price_minor`,
         'airports.code',
         'airports.name',
         'airports.city',
@@ -95,11 +113,13 @@ export class PricingRepository extends Repository {
       ])
       .where('routes.from_airport', '=', airport)
       .where('routes.dow', '>', 0)
+      .where(`route_day_prices.${column}`, 'is not', null)
       .where('route_day_prices.date', '>=', from)
       .where('route_day_prices.date', '<=', until)
       .where('route_day_prices.currency', '=', SUMMARY_CURRENCY)
       .orderBy('route_day_prices.route_id')
       .orderBy('route_day_prices.date')
+      .$narrowType<{ min_price_minor: number }>()
       .execute();
   }
 }

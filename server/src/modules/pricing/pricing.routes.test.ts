@@ -50,11 +50,13 @@ describe(`cheapest-price calendars and offers (${dialectUnderTest()})`, () => {
   }
 
   /** Routes flown through hubs (the others are flown by their own flights only). */
-  async function routesWithPaths(): Promise<Set<number>> {
-    const rows = await testApp.app.db
+  /** Routes also flown by other routes' flights: connections, and cities' routes. */
+  async function routesFlownByOthers(): Promise<Set<number>> {
+    const { db } = testApp.app;
+    const rows = await db
       .selectFrom('route_paths')
       .select('route_id')
-      .distinct()
+      .union(db.selectFrom('route_members').select('route_id'))
       .execute();
     return new Set(rows.map((row) => row.route_id));
   }
@@ -74,7 +76,7 @@ describe(`cheapest-price calendars and offers (${dialectUnderTest()})`, () => {
       { clock: clock.now, search: { initWaitMs: PATIENT } },
     );
     // A daily route flown by its own flights only, so that its fares alone make its prices.
-    const connected = await routesWithPaths();
+    const connected = await routesFlownByOthers();
     const routes = await testApp.app.db.selectFrom('routes').selectAll().orderBy('id').execute();
     const own = routes.find(
       (route) =>
@@ -90,7 +92,7 @@ describe(`cheapest-price calendars and offers (${dialectUnderTest()})`, () => {
 
   describe('the summary', () => {
     it('holds, after seeding, the cheapest fare with a seat left of every route and day', async () => {
-      const connected = await routesWithPaths();
+      const connected = await routesFlownByOthers();
       const routes = (
         await testApp.app.db.selectFrom('routes').select('id').orderBy('id').execute()
       ).filter((route) => !connected.has(route.id));

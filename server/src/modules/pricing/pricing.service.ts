@@ -14,19 +14,17 @@ import {
   type Ymd,
 } from '@uniquair/domain/dates/ymd';
 import { ratePrices } from '@uniquair/domain/pricing/price-rating';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 import { isValidRouteDay, type RouteSchedule } from '@uniquair/domain/routes/route-availability';
 import { prepareJson, type PreparedResponse } from '../../lib/prepared-response.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PricingRepository, PricingRouteRow } from './pricing.repository.ts';
+import type { PriceGridRepository } from './pricing.grid-repository.ts';
+import { priceGrid, type PriceGridQuery } from './pricing.grid.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import {
-  currentVersion,
-  priceSummaryEvents,
-  refreshRouteDayPrices,
-  SUMMARY_CURRENCY,
-} from '../../db/route-day-prices.ts';
+import { currentVersion, priceSummaryEvents, SUMMARY_CURRENCY } from '../../db/route-day-prices.ts';
 
 /** Months in the month calendar: the current one and the eleven after it. */
 export const CALENDAR_MONTHS = 12;
@@ -38,6 +36,8 @@ const MAX_YEARS_AHEAD = 1;
 
 export interface PricingServiceOptions {
   repository: PricingRepository;
+  /** The all-in day prices of the flexible-dates grid. */
+  gridRepository: PriceGridRepository;
   db: Kysely<Database>;
   now: Clock;
   /**
@@ -86,9 +86,9 @@ export class PricingService {
     this.#cache.clear();
   }
 
-  /** `GET /api/cheapest-price/months/{routeId}`. */
-  months(routeId: number): Promise<PreparedResponse> {
-    return this.#cached(`months:${routeId}`, async () => {
+  /** `GET /api/cheapest-price/months/{routeId}?bags=`. */
+  months(routeId: number, bags: BagCount = 0): Promise<PreparedResponse> {
+    return this.#cached(`months:${routeId}:${bags}`, async () => {
       const route = await this.#route(routeId);
       const today = ymdInTimeZone(this.#options.now(), route.from_time_zone);
       const { year, month } = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
@@ -102,7 +102,7 @@ export class PricingService {
         addYears(today, MAX_YEARS_AHEAD),
       );
       const schedule = scheduleOf(route);
-      const rows = (await this.#options.repository.dayPrices(route.id, today, until)).filter(
+      const rows = (await this.#options.repository.dayPrices(route.id, today, until, bags)).filter(
         (row) => isValidRouteDay(schedule, row.date as Ymd),
       );
       const cheapest = new Map<string, { price: number; date: Ymd }>();
@@ -117,6 +117,7 @@ export class PricingService {
         success: true,
         route: route.id,
         currency: SUMMARY_CURRENCY,
+        bags,
         months: months.map(({ year: y, month: m }) => {
           const best = cheapest.get(`${y}-${String(m).padStart(2, '0')}`);
           return { year: y, month: m, price: best?.price ?? null, date: best?.date ?? null };
@@ -126,9 +127,14 @@ export class PricingService {
     });
   }
 
-  /** `GET /api/cheapest-price/days/{routeId}/{year}/{month}`. */
-  days(routeId: number, year: number, month: number): Promise<PreparedResponse> {
-    return this.#cached(`days:${routeId}:${year}:${month}`, async () => {
+  /** `GET /api/cheapest-price/days/{routeId}/{year}/{month}?bags=`. */
+  days(
+    routeId: number,
+    year: number,
+    month: number,
+    bags: BagCount = 0,
+  ): Promise<PreparedResponse> {
+    return this.#cached(`days:${routeId}:${year}:${month}:${bags}`, async () => {
       const route = await this.#route(routeId);
       const today = ymdInTimeZone(this.#options.now(), route.from_time_zone);
       const from = maxYmd(ymd(year, month, 1), today);
@@ -140,7 +146,7 @@ export class PricingService {
       const rows =
         from > until
           ? []
-          : (await this.#options.repository.dayPrices(route.id, from, until)).filter((row) =>
+          : (await this.#options.repository.dayPrices(route.id, from, until, bags)).filter((row) =>
               isValidRouteDay(schedule, row.date as Ymd),
             );
       const ratings = ratePrices(rows.map((row) => row.min_price_minor));
@@ -150,6 +156,7 @@ export class PricingService {
         year,
         month,
         currency: SUMMARY_CURRENCY,
+        bags,
         days: rows.map((row, index) => ({
           date: row.date,
           price: row.min_price_minor,
@@ -160,9 +167,9 @@ export class PricingService {
     });
   }
 
-  /** `GET /api/cheapest-price/{airportId}/offers`. */
-  offers(airportCode: string): Promise<PreparedResponse> {
-    return this.#cached(`offers:${airportCode}`, async () => {
+  /** `GET /api/cheapest-price/{airportId}/offers?bags=`. */
+  offers(airportCode: string, bags: BagCount = 0): Promise<PreparedResponse> {
+    return this.#cached(`offers:${airportCode}:${bags}`, async () => {
       const airport = await this.#options.repository.airport(airportCode);
       if (!airport) {
         throw new ServiceError('NOT_FOUND', 'No such airport', {
@@ -171,7 +178,7 @@ export class PricingService {
       }
       const today = ymdInTimeZone(this.#options.now(), airport.time_zone);
       const until = addDays(today, OFFER_DAYS - 1);
-      const rows = await this.#options.repository.offers(airport.code, today, until);
+      const rows = await this.#options.repository.offers(airport.code, today, until, bags);
       const best = new Map<number, (typeof rows)[number]>();
       for (const row of rows) {
         const schedule: RouteSchedule = {
@@ -205,12 +212,30 @@ export class PricingService {
         success: true,
         airport: airport.code,
         currency: SUMMARY_CURRENCY,
+        bags,
         from: today,
         until,
         offers,
       };
       return this.#prepare(body);
     });
+  }
+
+  /** `GET /api/cheapest-price/grid/{outRouteId}/{backRouteId}` (pricing.grid.ts). */
+  grid(query: PriceGridQuery): Promise<PreparedResponse> {
+    const { outRouteId, backRouteId, out, back, bags } = query;
+    return this.#cached(`grid:${outRouteId}:${backRouteId}:${out}:${back}:${bags}`, async () =>
+      this.#prepare(
+        await priceGrid(
+          {
+            routes: this.#options.repository,
+            prices: this.#options.gridRepository,
+            now: this.#options.now(),
+          },
+          query,
+        ),
+      ),
+    );
   }
 
   async #route(id: number): Promise<PricingRouteRow> {
@@ -247,16 +272,4 @@ export class PricingService {
     });
     return value;
   }
-}
-
-/**
- * Rebuilds the calendars of some routes and days after their seats changed (a booking made, a
- * hold ended): the summary rows and the `prices` version, which drops every prepared calendar.
- */
-export async function refreshPriceCalendars(
-  db: Kysely<Database>,
-  routeIds: readonly number[],
-  dates: readonly Ymd[],
-): Promise<void> {
-  await refreshRouteDayPrices(db, routeIds, dates);
 }

@@ -8,13 +8,18 @@ import { loadMessages } from '@uniquair/i18n/messages';
  * carries no personal data beyond the PNR.
  */
 export interface PushMessage {
-  readonly type: 'booking.status' | 'payment.trustly.paid' | 'app.update' | 'support.reply';
+  readonly type:
+    'booking.status' | 'payment.trustly.paid' | 'app.update' | 'support.reply' | 'price.watch';
   readonly data: {
     readonly pnr?: string;
     /** `support.reply`: the ticket the team answered. */
     readonly ticketId?: number;
     readonly status?: string;
     readonly holdExpiresAt?: string;
+    /** `price.watch`: the watch's number ("Stop watching" ends it with the push endpoint). */
+    readonly watch?: number;
+    /** `price.watch`: the search the notification opens (a path of the app). */
+    readonly url?: string;
   };
   readonly notification: {
     readonly title: string;
@@ -29,8 +34,8 @@ export interface PushMessage {
   };
 }
 
-const ICON = '/icons/icon-192.png';
-const BADGE = '/icons/icon-96.png';
+export const ICON = '/icons/icon-192.png';
+export const BADGE = '/icons/icon-96.png';
 
 const STATUS_TEXT: Readonly<Record<string, string>> = {
   paid: 'push.bookingStatus.paid',
@@ -44,7 +49,8 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
   flight_changed: 'change.push.body',
 };
 
-async function formatter(locale: string) {
+/** Texts of one language from the shared catalogues, formatted as ICU messages. */
+export async function pushFormatter(locale: string) {
   const { locale: resolved, messages } = await loadMessages(locale);
   const catalogue = messages as Readonly<Record<string, string>>;
   const language = resolved.replace('_', '-');
@@ -63,7 +69,7 @@ export async function bookingStatusMessage(
   locale: string,
   booking: { readonly pnr: string; readonly status: string },
 ): Promise<PushMessage> {
-  const { t, language } = await formatter(locale);
+  const { t, language } = await pushFormatter(locale);
   return {
     type: 'booking.status',
     data: { pnr: booking.pnr, status: booking.status },
@@ -89,7 +95,7 @@ export async function supportReplyMessage(
   locale: string,
   ticket: { readonly ticketId: number },
 ): Promise<PushMessage> {
-  const { t, language } = await formatter(locale);
+  const { t, language } = await pushFormatter(locale);
   return {
     type: 'support.reply',
     data: { ticketId: ticket.ticketId },
@@ -112,7 +118,7 @@ export async function trustlyPaidMessage(
   locale: string,
   booking: { readonly pnr: string; readonly status: string; readonly holdExpiresAt: string | null },
 ): Promise<PushMessage> {
-  const { t, language } = await formatter(locale);
+  const { t, language } = await pushFormatter(locale);
   return {
     type: 'payment.trustly.paid',
     data: {
@@ -136,7 +142,7 @@ export async function trustlyPaidMessage(
 
 /** `app.update`: a new version of the app is deployed. */
 export async function appUpdateMessage(locale: string): Promise<PushMessage> {
-  const { t, language } = await formatter(locale);
+  const { t, language } = await pushFormatter(locale);
   return {
     type: 'app.update',
     data: {},

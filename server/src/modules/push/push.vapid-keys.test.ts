@@ -4,6 +4,7 @@ import { loadConfig } from '../../config/env.ts';
 import { buildApp } from '../../app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
 import { resolveVapidKeys } from './push.vapid-keys.ts';
+import { PRODUCTION_ENV } from '../../../test/helpers/production-env.ts';
 
 describe('the VAPID keys', () => {
   let database: TestDatabase | undefined;
@@ -98,11 +99,7 @@ describe('the VAPID keys', () => {
       ['https://127.0.0.1:9443'],
     );
     expect(() =>
-      loadConfig({
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'x'.repeat(32),
-        PUSH_EXTRA_ORIGINS: 'https://127.0.0.1:9443',
-      }),
+      loadConfig({ ...PRODUCTION_ENV, PUSH_EXTRA_ORIGINS: 'https://127.0.0.1:9443' }),
     ).toThrow(/PUSH_EXTRA_ORIGINS/);
   });
 });

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../../config/env.ts';
 import { buildTestApp, useTestAppServing } from '../../../test/helpers/build.ts';
 import { itRejectsSettings } from '../../../test/helpers/config.ts';
 import { createTestDatabase } from '../../../test/helpers/database.ts';
+import { PRODUCTION_ENV } from '../../../test/helpers/production-env.ts';
 
 const SECRET = 'a-session-secret-of-at-least-32-characters-0000';
 
@@ -31,7 +32,7 @@ describe('payment gateway configuration', () => {
 
   it('derives the same keys from the same SESSION_SECRET (separate processes agree), others from another', () => {
     const one = loadConfig({ SESSION_SECRET: SECRET }).paymentGateway;
-    const again = loadConfig({ SESSION_SECRET: SECRET, NODE_ENV: 'production' }).paymentGateway;
+    const again = loadConfig({ ...PRODUCTION_ENV, SESSION_SECRET: SECRET }).paymentGateway;
     const other = loadConfig({ SESSION_SECRET: `${SECRET}x` }).paymentGateway;
     expect(again.secretKey).toBe(one.secretKey);
     expect(again.webhookSecret).toBe(one.webhookSecret);
@@ -72,7 +73,7 @@ describe('payment gateway configuration', () => {
 
   it('in production, a gateway elsewhere needs its keys given, and secrets are never echoed', () => {
     const environment = {
-      NODE_ENV: 'production',
+      ...PRODUCTION_ENV,
       SESSION_SECRET: SECRET,
       PAYMENT_GATEWAY_URL: 'https://gateway.example.com/sandbox-gateway',
     };

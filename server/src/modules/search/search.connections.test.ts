@@ -11,6 +11,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ANY_PRICE,
   BOOKER,
   buildBookingTestApp,
   createBooking,
@@ -259,11 +260,14 @@ describe(`connections through hubs (${dialectUnderTest()})`, () => {
       .execute();
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     const origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+    // Each booking moves the price (docs/decisions/009): these travellers take any, so only the
+    // seats decide.
     const body = JSON.stringify({
       searchHash: hash,
       selections: [{ destinationIndex: 0, flightId: flight.id, fareClass: letter }],
       passengers: validPassengers({ adults: 1, children: 0, infants: 0 }, date),
       booker: { ...BOOKER },
+      acceptedTotal: ANY_PRICE,
     });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

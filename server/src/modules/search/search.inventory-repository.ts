@@ -77,6 +77,20 @@ export class InventoryRepository extends Repository {
       .execute();
   }
 
+  /**
+   * The airport routes that fly a route from or to a city of several airports, with their ends;
+   * none for an airport route.
+   */
+  async members(routeId: number): Promise<{ id: number; from: string; to: string }[]> {
+    return this.db
+      .selectFrom('route_members as m')
+      .innerJoin('routes as r', 'r.id', 'm.member_route_id')
+      .select(['r.id', 'r.from_airport as from', 'r.to_airport as to'])
+      .where('m.route_id', '=', routeId)
+      .orderBy('r.id')
+      .execute();
+  }
+
   /** The paths of a route through hubs, fewest stops and least detour first. */
   async paths(routeId: number): Promise<InventoryPathRow[]> {
     return this.db

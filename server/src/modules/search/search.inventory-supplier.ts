@@ -71,52 +71,71 @@ function toPath(row: InventoryPathRow): ConnectionPath {
  * none is left out. Fares stored in another currency are converted to the base currency.
  */
 export function inventorySupplier(repository: InventoryRepository): Supplier {
-  return {
-    name: 'inventory',
-    async search(query: SupplierQuery, signal: AbortSignal): Promise<SearchFlight[]> {
-      const after = query.departingAfter.toISOString();
-      const paths = (await repository.paths(query.route.id)).map(toPath);
-      const pathRoutes = [...new Set(paths.flatMap((path) => path.routes))];
-      const until = paths.length > 0 ? addDays(query.date, CONNECTION_DAYS) : query.date;
-      const flights = await repository.flights(
-        [query.route.id, ...pathRoutes.filter((id) => id !== query.route.id)],
-        query.date,
-        until,
-        after,
+  const search = async (query: SupplierQuery, signal: AbortSignal): Promise<SearchFlight[]> => {
+    // A city's route: its airport routes' flights together, each naming the route it flies.
+    const members = await repository.members(query.route.id);
+    if (members.length > 0) {
+      const answers = await Promise.all(
+        members.map(async (route) =>
+          (await searchRoute({ ...query, route }, signal)).map((flight) => ({
+            ...flight,
+            route: route.id,
+          })),
+        ),
       );
-      signal.throwIfAborted();
-      const ids = flights.map((flight) => flight.id);
-      const [segments, fares] = await Promise.all([
-        repository.segments(ids),
-        repository.fares(ids, query.seats),
-      ]);
-      signal.throwIfAborted();
-      const convert = await currencyConverter(repository, fares);
-      const inventory = new InventoryFlights(flights, segments, fares, convert);
-
-      const direct = flights
-        .filter(
-          (flight) => flight.route_id === query.route.id && flight.departure_date === query.date,
-        )
-        .map((flight) => inventory.direct(flight))
-        .filter((flight) => flight !== null);
-      const connect = (stops: number): SearchFlight[] =>
-        paths
-          .filter((path) => path.routes.length === stops + 1)
-          .flatMap(
-            (path) => buildItineraries(path, inventory.byRoute(path, query.date)).itineraries,
-          )
-          .map((itinerary) => inventory.connection(itinerary));
-      let result = [...direct, ...connect(1)];
-      if (result.length === 0) result = connect(2);
-      return result.sort(
-        (a, b) =>
-          (a.segments[0] as SearchSegment).departureUtc.localeCompare(
-            (b.segments[0] as SearchSegment).departureUtc,
-          ) || a.duration - b.duration,
-      );
-    },
+      return answers.flat().sort(byDeparture);
+    }
+    return searchRoute(query, signal);
   };
+  const searchRoute = async (
+    query: SupplierQuery,
+    signal: AbortSignal,
+  ): Promise<SearchFlight[]> => {
+    const after = query.departingAfter.toISOString();
+    const paths = (await repository.paths(query.route.id)).map(toPath);
+    const pathRoutes = [...new Set(paths.flatMap((path) => path.routes))];
+    const until = paths.length > 0 ? addDays(query.date, CONNECTION_DAYS) : query.date;
+    const flights = await repository.flights(
+      [query.route.id, ...pathRoutes.filter((id) => id !== query.route.id)],
+      query.date,
+      until,
+      after,
+    );
+    signal.throwIfAborted();
+    const ids = flights.map((flight) => flight.id);
+    const [segments, fares] = await Promise.all([
+      repository.segments(ids),
+      repository.fares(ids, query.seats),
+    ]);
+    signal.throwIfAborted();
+    const convert = await currencyConverter(repository, fares);
+    const inventory = new InventoryFlights(flights, segments, fares, convert);
+
+    const direct = flights
+      .filter(
+        (flight) => flight.route_id === query.route.id && flight.departure_date === query.date,
+      )
+      .map((flight) => inventory.direct(flight))
+      .filter((flight) => flight !== null);
+    const connect = (stops: number): SearchFlight[] =>
+      paths
+        .filter((path) => path.routes.length === stops + 1)
+        .flatMap((path) => buildItineraries(path, inventory.byRoute(path, query.date)).itineraries)
+        .map((itinerary) => inventory.connection(itinerary));
+    let result = [...direct, ...connect(1)];
+    if (result.length === 0) result = connect(2);
+    return result.sort(byDeparture);
+  };
+  return { name: 'inventory', search };
+}
+
+/** Earliest departure first, then shortest. */
+function byDeparture(a: SearchFlight, b: SearchFlight): number {
+  return (
+    (a.segments[0] as SearchSegment).departureUtc.localeCompare(
+      (b.segments[0] as SearchSegment).departureUtc,
+    ) || a.duration - b.duration
+  );
 }
 
 /** The flights read for one search leg, as search results and as candidates for connections. */

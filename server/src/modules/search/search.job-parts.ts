@@ -4,6 +4,7 @@ import type {
   SearchResult,
 } from '@uniquair/contract/search';
 import { DEFAULT_CURRENCY_CODE } from '@uniquair/domain/pricing/currency';
+import { allInPriceMinor, type BagCount } from '@uniquair/domain/pricing/fare-rules';
 import { airportJson, routeJson } from '../../lib/network-json.ts';
 import type { NormalisedSearch } from './search.hash.ts';
 import type { SearchAirportRow, SearchRouteRow } from './search.repository.ts';
@@ -98,7 +99,10 @@ export async function assembleResult(
       (outcome): outcome is { ok: true; flights: SearchFlight[] } => outcome?.ok === true,
     );
     if (answered.length === 0) complete = false;
-    const flights = mergeFlights(answered.map((outcome) => outcome.flights));
+    const flights = withAllInPrices(
+      mergeFlights(answered.map((outcome) => outcome.flights)),
+      job.search.bags ?? 0,
+    );
     const prices = flights.flatMap((flight) => flight.fareClasses.map((fare) => fare.price));
     return {
       route: destination.route,
@@ -132,6 +136,22 @@ export async function assembleResult(
       airports: airports.map(airportJson),
     },
   };
+}
+
+/**
+ * Each fare class with its all-in price for `bags` checked bags per passenger (domain fare rules:
+ * the fare plus the bag extras its letter needs, per leg; a connection is sold in one letter and
+ * pays its bags once), null when the class cannot carry them. Prices are in the base currency,
+ * as the fare rules' fees are.
+ */
+export function withAllInPrices(flights: readonly SearchFlight[], bags: BagCount): SearchFlight[] {
+  return flights.map((flight) => ({
+    ...flight,
+    fareClasses: flight.fareClasses.map((fare) => ({
+      ...fare,
+      allInPrice: allInPriceMinor(fare.price, fare.letter, bags),
+    })),
+  }));
 }
 
 /** The flights of several suppliers for one leg: each id once (first answer wins), by departure. */

@@ -1,5 +1,6 @@
 import type { SearchProgress, SearchStatus } from '@uniquair/contract/search';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppMetrics } from '../../lib/app-metrics.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
   askSupplier,
@@ -12,6 +13,7 @@ import type { ProgressBus, ProgressListener } from './search.progress-bus.ts';
 import { emptySnapshot, RunningJob, type SearchSnapshot } from './search.running-job.ts';
 import type { SearchRepository, SearchResultRow } from './search.repository.ts';
 import type { Supplier } from './search.supplier.ts';
+import { atMost } from '../../lib/at-most.ts';
 
 /** How `start` found the search: it started it, joined a run in flight, or found it stored. */
 export type StartOutcome = 'started' | 'joined' | 'stored';
@@ -22,6 +24,8 @@ export interface SearchJobsOptions {
   bus: ProgressBus;
   now: Clock;
   log: FastifyBaseLogger;
+  /** Counts the jobs started and ended here. */
+  metrics: Pick<AppMetrics, 'searchStarted' | 'searchFinished'>;
   /** How long a finished result stays fresh before it reports `expired`. */
   resultTtlMs: number;
   /** A supplier that has not answered a part after this long fails that part. */
@@ -106,10 +110,8 @@ export class SearchJobs {
     return this.#running.size;
   }
 
-  /**
-   * Starts the search's job, or joins the one in flight, or finds its stored result when it is
-   * done and fresh. A stored search that failed, expired or was abandoned is run again.
-   */
+  /** Starts the search's job, joins the one in flight, or finds its fresh stored result (one
+   * that failed, expired or was abandoned runs again). */
   async start(job: JobSearch): Promise<{ outcome: StartOutcome; snapshot: SearchSnapshot }> {
     if (this.#closed) throw new Error('search jobs are closed');
     const running = this.#running.get(job.hash);
@@ -206,8 +208,8 @@ export class SearchJobs {
     }
   }
 
-  /** Stops the timers, aborts the jobs running here and waits for them to record their end. */
-  async close(): Promise<void> {
+  /** Stops the timers; jobs running here get `drainMs` to finish, the rest are aborted. */
+  async close(drainMs = 0): Promise<void> {
     this.#closed = true;
     clearInterval(this.#purgeTimer);
     for (const watch of this.#watches.values()) {
@@ -215,6 +217,7 @@ export class SearchJobs {
       watch.unsubscribe();
     }
     this.#watches.clear();
+    await atMost(Promise.all([...this.#running.values()].map((job) => job.finished)), drainMs);
     const running = [...this.#running.values()];
     for (const job of running) job.controller.abort(new Error('the server is closing'));
     await Promise.all(running.map((job) => job.finished));
@@ -249,6 +252,7 @@ export class SearchJobs {
     const running = new RunningJob(job, startedAt);
     this.#running.set(job.hash, running);
     this.#stats.started += 1;
+    this.#options.metrics.searchStarted();
     void this.#run(running);
     return { outcome: 'started', snapshot: running.snapshot() };
   }
@@ -312,6 +316,8 @@ export class SearchJobs {
       }
       this.#running.delete(job.hash);
       this.#options.bus.publish(job.hash, { status: running.status, progress: running.progress });
+      const ended = running.status === 'done' ? 'done' : 'error';
+      this.#options.metrics.searchFinished(ended, (performance.now() - started) / 1000);
       running.end();
     }
   }

@@ -42,6 +42,8 @@ export interface SearchEngineOptions {
   initWaitMs?: number;
   heartbeatMs?: number;
   watchPollMs?: number;
+  /** On close, how long running searches may take to finish before they are aborted. */
+  closeDrainMs?: number;
 }
 
 /** A supplier that has not answered after this long fails its part (DESIGN G10: stop by 30 s). */
@@ -54,8 +56,9 @@ export const DEFAULT_HEARTBEAT_MS = 15_000;
 /**
  * The search module (DESIGN §5): builds the search engine — progress bus (Redis when `app.redis`
  * is set, else in process), jobs, service and progress streams — as `app.searchEngine`, registers
- * the search routes, and closes the engine with the app — streams end first, then running jobs
- * are aborted and record their end, then the bus closes.
+ * the search routes, and closes the engine with the app — streams end first (their clients follow
+ * on another process), running jobs get `closeDrainMs` to finish, then the rest are aborted and
+ * record their end, then the bus closes.
  */
 export const searchPlugin = fp(
   async (app: FastifyInstance, options: SearchEngineOptions & { initsPerMinute: number }) => {
@@ -79,6 +82,7 @@ export const searchPlugin = fp(
       bus,
       now: app.now,
       log: app.log,
+      metrics: app.metrics,
       resultTtlMs: options.resultTtlMs,
       supplierTimeoutMs: options.supplierTimeoutMs ?? DEFAULT_SUPPLIER_TIMEOUT_MS,
       ...(options.watchPollMs === undefined ? {} : { watchPollMs: options.watchPollMs }),
@@ -89,22 +93,24 @@ export const searchPlugin = fp(
       now: app.now,
       initWaitMs: options.initWaitMs ?? DEFAULT_INIT_WAIT_MS,
       inventory,
+      fareVersions: (destinations) => app.fares.fareVersions(destinations),
     });
     const streams = new ProgressStreams({
       jobs,
       log: app.log,
       maxPerClient: options.maxStreamsPerClient,
       heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+      metrics: app.metrics,
     });
     app.decorate('searchEngine', { repository, jobs, service, streams, bus });
     app.addHook('preClose', async () => {
       streams.closeAll();
     });
     app.addHook('onClose', async () => {
-      await jobs.close();
+      await jobs.close(options.closeDrainMs ?? 0);
       await bus.close();
     });
     await app.register(searchRoutes, { initsPerMinute: options.initsPerMinute });
   },
-  { name: 'search-engine', dependencies: ['database', 'clock', 'redis'] },
+  { name: 'search-engine', dependencies: ['database', 'clock', 'redis', 'metrics', 'fares'] },
 );

@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { isFinishedStatus, type SearchProgress } from '@uniquair/contract/search';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { AppMetrics } from '../../lib/app-metrics.ts';
 import type { SearchJobs } from './search.jobs.ts';
 
 export interface ProgressStreamsOptions {
@@ -11,6 +12,8 @@ export interface ProgressStreamsOptions {
   maxPerClient: number;
   /** How often an open stream is sent a comment (SSE) or ping (WebSocket) to keep it alive. */
   heartbeatMs: number;
+  /** Counts the streams open, by transport. */
+  metrics: Pick<AppMetrics, 'streamOpened'>;
 }
 
 /** Close code of a socket whose hash names no search (an application code, RFC 6455 §7.4.2). */
@@ -170,10 +173,12 @@ export class ProgressStreams {
         if (!response.writableEnded) response.end();
       },
     };
+    const closed = this.#options.metrics.streamOpened('sse');
     response.once('close', () => {
       feed.stop();
       this.#remove(stream);
       release();
+      closed();
     });
     this.#add(stream);
   }
@@ -208,10 +213,12 @@ export class ProgressStreams {
         socket.close(CLOSE_GOING_AWAY, 'server closing');
       },
     };
+    const closed = this.#options.metrics.streamOpened('websocket');
     socket.once('close', () => {
       feed.stop();
       this.#remove(stream);
       release();
+      closed();
     });
     this.#add(stream);
   }

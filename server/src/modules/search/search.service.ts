@@ -1,6 +1,7 @@
 import type { SearchFlight, SearchInitBody } from '@uniquair/contract/search';
 import { SEARCH_MAX_SEATED_PASSENGERS } from '@uniquair/contract/search';
 import { addYears, ymdInTimeZone, type Ymd } from '@uniquair/domain/dates/ymd';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 import { isRouteAvailable } from '@uniquair/domain/routes/route-availability';
 import { validateRouteDate, type RouteDateError } from '@uniquair/domain/routes/route-date-field';
 import type { MessageKey } from '@uniquair/i18n/messages';
@@ -28,6 +29,12 @@ export interface SearchServiceOptions {
   initWaitMs: number;
   /** Our own inventory (flights and connections), asked directly by {@link inventoryFlights}. */
   inventory: Supplier;
+  /**
+   * How often the fares of each leg's route and day have changed (the fares module's versions):
+   * part of the hash, so a search after a price change runs again rather than reusing a result
+   * with the old prices, which stays as it was for the travellers who saw it.
+   */
+  fareVersions?: (destinations: NormalisedSearch['destinations']) => Promise<number[]>;
 }
 
 export interface InitOutcome {
@@ -88,11 +95,13 @@ export class SearchService {
         date: destination.date as Ymd,
       })),
       passengers: { ...body.passengers },
+      bags: (body.bags ?? 0) as BagCount,
     };
     const routes = await this.#validate(search, locale);
+    const versions = (await this.#options.fareVersions?.(search.destinations)) ?? [];
     const job: JobSearch = {
-      hash: searchHash(search),
-      params: canonicalSearch(search),
+      hash: searchHash(search, versions),
+      params: canonicalSearch(search, versions),
       search,
       routes,
     };

@@ -7,7 +7,11 @@ import {
   SupportTicketsResponseSchema,
 } from '@uniquair/contract/support';
 import { createAccount, freshClient, signIn } from '../../../test/helpers/accounts.ts';
-import { bookingBody, createBooking, searchTrip } from '../../../test/helpers/booking.ts';
+import {
+  bookingBody,
+  createBookingAtCurrentPrice,
+  searchTrip,
+} from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
@@ -133,9 +137,12 @@ describe(`support tickets (${dialectUnderTest()})`, () => {
 
     // A booking of another traveller (or of nobody) cannot be named; one's own can.
     const trip = await searchTrip(app, { days: 25, oneWay: true });
-    const mine = await createBooking(app, bookingBody(trip), { cookie });
+    const mine = await createBookingAtCurrentPrice(app, bookingBody(trip), { cookie });
     expect(mine.statusCode, mine.body).toBe(200);
-    const theirs = await createBooking(app, bookingBody(trip), { cookie: await traveller() });
+    const theirs = await createBookingAtCurrentPrice(app, bookingBody(trip), {
+      cookie: await traveller(),
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
     const theirPnr = theirs.json<{ pnr: string }>().pnr;
     const refused = await call('POST', '/api/support/tickets', cookie, {
       ...TICKET,

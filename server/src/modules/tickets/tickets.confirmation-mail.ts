@@ -30,7 +30,8 @@ export interface ConfirmationMailContent {
   flights: readonly { from: string; to: string; date: string; flightNumbers: string }[];
   passengers: readonly {
     name: string;
-    tickets: readonly { flightIndex: number; number: string }[];
+    /** One per flight segment; `route` is the segment's (`ZRH–MIA`). */
+    tickets: readonly { route: string; number: string }[];
   }[];
   /** Opens the booking (login-quick hand-off). */
   link: string;
@@ -42,7 +43,8 @@ export interface ConfirmationMailContent {
 
 /**
  * The booking confirmation e-mail, in the booking's language and the one mail layout
- * (`lib/mail-layout.ts`): the flights, every passenger with their ticket number per flight, and a
+ * (`lib/mail-layout.ts`): the flights, every passenger with their ticket number per flight
+ * segment, and a
  * link that opens the booking. Written from the shared catalogues.
  */
 export async function renderConfirmationMail(
@@ -53,8 +55,6 @@ export async function renderConfirmationMail(
     pnr: content.pnr,
   });
   const amount = formatMoney(content.total.amount, content.total.currency, resolved);
-  const routeOf = (index: number) =>
-    `${content.flights[index]?.from ?? ''}–${content.flights[index]?.to ?? ''}`;
   const paragraph = (text: string): MailBlock => ({ kind: 'paragraph', text });
   return layoutMail({
     locale: resolved,
@@ -94,7 +94,7 @@ export async function renderConfirmationMail(
           title: passenger.name,
           lines: passenger.tickets.map((ticket) =>
             format('mail.bookingConfirmation.ticket', {
-              route: routeOf(ticket.flightIndex),
+              route: ticket.route,
               number: ticket.number,
             }),
           ),

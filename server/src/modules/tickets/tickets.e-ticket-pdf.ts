@@ -6,17 +6,19 @@ import { renderPdf } from '../../lib/pdf-document.ts';
 export interface ETicketContent {
   locale: string;
   pnr: string;
-  flights: readonly {
+  /** Every flight segment of the booking, in flown order (a connection is two or three). */
+  segments: readonly {
     from: string;
     to: string;
-    flightNumbers: string;
+    flightNumber: string;
     /** Local departure and arrival, `YYYY-MM-DDTHH:MM…` (the airports' own time). */
     departureLocal: string;
     arrivalLocal: string;
   }[];
   passengers: readonly {
     name: string;
-    tickets: readonly { flightIndex: number; number: string }[];
+    /** One per flight segment; `route` is the segment's (`ZRH–MIA`). */
+    tickets: readonly { route: string; number: string }[];
   }[];
 }
 
@@ -28,15 +30,11 @@ function localTime(value: string, locale: string): string {
 
 /**
  * The e-ticket of a booking as a PDF, in its language and the documents' layout
- * (`lib/pdf-document.ts`): the PNR, every flight with local departure and arrival, and each
- * passenger's ticket number per flight.
+ * (`lib/pdf-document.ts`): the PNR, every flight segment with local departure and arrival, and
+ * each passenger's ticket number per segment.
  */
 export async function renderETicket(content: ETicketContent): Promise<Buffer> {
   const { locale, format } = await mailFormatter(content.locale, {});
-  const route = (index: number) => {
-    const flight = content.flights[index];
-    return flight === undefined ? '' : `${flight.from}–${flight.to}`;
-  };
   return renderPdf({
     locale,
     title: `${format('invoice.ticket.title')} ${content.pnr}`,
@@ -56,11 +54,11 @@ export async function renderETicket(content: ETicketContent): Promise<Buffer> {
           { label: format('invoice.ticket.departure'), width: 0.3 },
           { label: format('invoice.ticket.arrival'), width: 0.3 },
         ],
-        rows: content.flights.map((flight, index) => [
-          flight.flightNumbers,
-          route(index),
-          localTime(flight.departureLocal, locale),
-          localTime(flight.arrivalLocal, locale),
+        rows: content.segments.map((segment) => [
+          segment.flightNumber,
+          `${segment.from}–${segment.to}`,
+          localTime(segment.departureLocal, locale),
+          localTime(segment.arrivalLocal, locale),
         ]),
       },
       { kind: 'heading', text: format('invoice.ticket.passengers') },
@@ -72,11 +70,7 @@ export async function renderETicket(content: ETicketContent): Promise<Buffer> {
           { label: format('invoice.ticket.number'), width: 0.35 },
         ],
         rows: content.passengers.flatMap((passenger) =>
-          passenger.tickets.map((ticket) => [
-            passenger.name,
-            route(ticket.flightIndex),
-            ticket.number,
-          ]),
+          passenger.tickets.map((ticket) => [passenger.name, ticket.route, ticket.number]),
         ),
       },
       { kind: 'paragraph', text: format('invoice.ticket.note') },

@@ -7,6 +7,7 @@ export async function ticketsOfBooking(db: Kysely<Database>, bookingId: number) 
     .selectAll()
     .where('booking_id', '=', bookingId)
     .orderBy('flight_index')
+    .orderBy('segment_index')
     .orderBy('passenger_index')
     .execute();
 }
@@ -43,6 +44,7 @@ export async function insertTicket(
   ticket: {
     bookingId: number;
     flightIndex: number;
+    segmentIndex: number;
     passengerIndex: number;
     number: string;
     now: string;
@@ -53,6 +55,7 @@ export async function insertTicket(
     .values({
       booking_id: ticket.bookingId,
       flight_index: ticket.flightIndex,
+      segment_index: ticket.segmentIndex,
       passenger_index: ticket.passengerIndex,
       number: ticket.number,
       issued_at: ticket.now,
@@ -75,16 +78,20 @@ export async function markTicketed(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Removes the tickets of one flight of a booking (they are re-issued in the same transaction). */
+/**
+ * Removes the tickets of one flight of a booking (they are re-issued in the same transaction);
+ * answers the passengers who had any, each once, in order.
+ */
 export async function deleteFlightTickets(
   db: Kysely<Database>,
   bookingId: number,
   flightIndex: number,
-): Promise<{ passenger_index: number }[]> {
-  return db
+): Promise<number[]> {
+  const removed = await db
     .deleteFrom('tickets')
     .where('booking_id', '=', bookingId)
     .where('flight_index', '=', flightIndex)
     .returning('passenger_index')
     .execute();
+  return [...new Set(removed.map((row) => Number(row.passenger_index)))].sort((a, b) => a - b);
 }

@@ -39,51 +39,59 @@ export function newTicketNumber(
   return `${airlinePrefix(carrier)}${String(random()).padStart(10, '0')}`;
 }
 
-function carrierOf(segments: string): string {
-  try {
-    const parsed = JSON.parse(segments) as { carrier?: unknown }[];
-    const carrier = parsed[0]?.carrier;
-    return typeof carrier === 'string' && carrier !== '' ? carrier : 'UQ';
-  } catch {
-    return 'UQ';
-  }
-}
-
-interface StoredSegment {
-  flightNumber?: unknown;
-  departureLocal?: unknown;
-  arrivalLocal?: unknown;
-}
-
-function segmentsOf(segments: string): StoredSegment[] {
-  try {
-    const parsed = JSON.parse(segments) as unknown;
-    return Array.isArray(parsed) ? (parsed as StoredSegment[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-function flightNumbersOf(segments: string): string {
-  return segmentsOf(segments)
-    .map((segment) => (typeof segment.flightNumber === 'string' ? segment.flightNumber : ''))
-    .filter((number) => number !== '')
-    .join(', ');
-}
-
-/** Local departure of a leg's first segment and arrival of its last. */
-function localTimesOf(segments: string): { departureLocal: string; arrivalLocal: string } {
-  const parsed = segmentsOf(segments);
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  return {
-    departureLocal: text(parsed[0]?.departureLocal),
-    arrivalLocal: text(parsed.at(-1)?.arrivalLocal),
-  };
+/** A booked leg's segment as the tickets read it (the stored `segments` JSON, contract shape). */
+interface TicketSegment {
+  carrier: string;
+  flightNumber: string;
+  from: string;
+  to: string;
+  departureLocal: string;
+  arrivalLocal: string;
 }
 
 /**
- * Issues the booking's tickets: one per passenger (infants included) per flight, each number
- * unique (a clash draws again). Only missing tickets are issued, so running it again issues
+ * The segments of a booked leg, in flown order. A leg always has at least one: a stored list
+ * that cannot be read stands for one segment of our own code (`UQ`), so its passengers are
+ * still ticketed.
+ */
+function ticketSegmentsOf(segments: string): TicketSegment[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(segments);
+  } catch {
+    parsed = [];
+  }
+  const list = Array.isArray(parsed) ? (parsed as Record<string, unknown>[]) : [];
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const read = list.map((segment) => ({
+    carrier: text(segment.carrier) || 'UQ',
+    flightNumber: text(segment.flightNumber),
+    from: text(segment.from),
+    to: text(segment.to),
+    departureLocal: text(segment.departureLocal),
+    arrivalLocal: text(segment.arrivalLocal),
+  }));
+  return read.length > 0
+    ? read
+    : [{ carrier: 'UQ', flightNumber: '', from: '', to: '', departureLocal: '', arrivalLocal: '' }];
+}
+
+/** Draws ticket numbers of a carrier until one is free, and stores it. */
+async function issueTicket(
+  trx: Kysely<Database>,
+  ticket: { bookingId: number; flightIndex: number; segmentIndex: number; passengerIndex: number },
+  carrier: string,
+  now: Date,
+): Promise<void> {
+  let number = newTicketNumber(carrier);
+  while (await ticketNumberExists(trx, number)) number = newTicketNumber(carrier);
+  await insertTicket(trx, { ...ticket, number, now: now.toISOString() });
+}
+
+/**
+ * Issues the booking's tickets: one per passenger (infants included) per flight segment (a
+ * connection's flights each get a ticket of their own carrier), each number unique (a clash
+ * draws again). Only missing tickets are issued, so running it again issues
  * nothing. A paid booking becomes `ticketed`; a pay-at-airline one keeps its status. Answers how
  * many tickets it issued, or null when the booking is not in a ticketable status.
  */
@@ -111,23 +119,20 @@ export async function issueTickets(
     ticketsOfBooking(trx, bookingId),
   ]);
   const have = new Set(
-    existing.map((ticket) => `${ticket.flight_index}:${ticket.passenger_index}`),
+    existing.map(
+      (ticket) => `${ticket.flight_index}:${ticket.segment_index}:${ticket.passenger_index}`,
+    ),
   );
   let issued = 0;
   for (const flight of flights) {
-    const carrier = carrierOf(flight.segments);
-    for (let passengerIndex = 0; passengerIndex < passengers.length; passengerIndex += 1) {
-      if (have.has(`${flight.position}:${passengerIndex}`)) continue;
-      let number = newTicketNumber(carrier);
-      while (await ticketNumberExists(trx, number)) number = newTicketNumber(carrier);
-      await insertTicket(trx, {
-        bookingId,
-        flightIndex: flight.position,
-        passengerIndex,
-        number,
-        now: nowIso,
-      });
-      issued += 1;
+    const segments = ticketSegmentsOf(flight.segments);
+    for (const [segmentIndex, segment] of segments.entries()) {
+      for (let passengerIndex = 0; passengerIndex < passengers.length; passengerIndex += 1) {
+        if (have.has(`${flight.position}:${segmentIndex}:${passengerIndex}`)) continue;
+        const place = { bookingId, flightIndex: flight.position, segmentIndex, passengerIndex };
+        await issueTicket(trx, place, segment.carrier, now);
+        issued += 1;
+      }
     }
   }
   let status = booking.status;
@@ -143,8 +148,8 @@ export async function issueTickets(
 
 /**
  * Re-issues the tickets of one flight of a booking after it moved to another flight (schedule
- * changes, docs/schedule-changes.md): each passenger who had a ticket for it gets a new number of
- * the new flight's carrier, in the caller's transaction. A flight without tickets (not yet issued)
+ * changes, docs/schedule-changes.md): each passenger who had a ticket for it gets a new number
+ * for every segment of the new flight, of that segment's carrier, in the caller's transaction. A flight without tickets (not yet issued)
  * stays without: the payment's outbox entry issues them. Answers how many were re-issued.
  */
 export async function reissueFlightTickets(
@@ -158,19 +163,16 @@ export async function reissueFlightTickets(
   const flight = (await flightsOfBooking(trx, bookingId)).find(
     (candidate) => candidate.position === flightIndex,
   );
-  const carrier = carrierOf(flight?.segments ?? '[]');
-  for (const { passenger_index: passengerIndex } of removed) {
-    let number = newTicketNumber(carrier);
-    while (await ticketNumberExists(trx, number)) number = newTicketNumber(carrier);
-    await insertTicket(trx, {
-      bookingId,
-      flightIndex,
-      passengerIndex: Number(passengerIndex),
-      number,
-      now: now.toISOString(),
-    });
+  const segments = ticketSegmentsOf(flight?.segments ?? '[]');
+  let issued = 0;
+  for (const passengerIndex of removed) {
+    for (const [segmentIndex, segment] of segments.entries()) {
+      const place = { bookingId, flightIndex, segmentIndex, passengerIndex };
+      await issueTicket(trx, place, segment.carrier, now);
+      issued += 1;
+    }
   }
-  return removed.length;
+  return issued;
 }
 
 export interface TicketHandlerOptions {
@@ -272,20 +274,32 @@ async function confirmationContent(db: Kysely<Database>, bookingId: number) {
     passengersOfBooking(db, bookingId),
     ticketsOfBooking(db, bookingId),
   ]);
+  const legs = flights.map((flight) => ({
+    flight,
+    segments: ticketSegmentsOf(flight.segments),
+  }));
+  const routeOf = (ticket: (typeof tickets)[number]) => {
+    const leg = legs.find((entry) => entry.flight.position === ticket.flight_index);
+    const segment = leg?.segments[ticket.segment_index];
+    return segment === undefined ? '' : `${segment.from}–${segment.to}`;
+  };
   return {
     booking,
-    flights: flights.map((flight) => ({
+    flights: legs.map(({ flight, segments }) => ({
       from: flight.from_airport,
       to: flight.to_airport,
       date: flight.date,
-      flightNumbers: flightNumbersOf(flight.segments),
-      ...localTimesOf(flight.segments),
+      flightNumbers: segments
+        .map((segment) => segment.flightNumber)
+        .filter((number) => number !== '')
+        .join(', '),
     })),
+    segments: legs.flatMap((leg) => leg.segments),
     passengers: passengers.map((passenger, index) => ({
       name: `${passenger.first_name} ${passenger.last_name}`,
       tickets: tickets
         .filter((ticket) => ticket.passenger_index === index)
-        .map((ticket) => ({ flightIndex: ticket.flight_index, number: ticket.number })),
+        .map((ticket) => ({ route: routeOf(ticket), number: ticket.number })),
     })),
   };
 }
@@ -307,7 +321,7 @@ async function confirmationAttachments(
   const eTicket = await renderETicket({
     locale: content.booking.locale,
     pnr: content.booking.pnr,
-    flights: content.flights,
+    segments: content.segments,
     passengers: content.passengers,
   });
   return [

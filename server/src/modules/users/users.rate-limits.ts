@@ -5,13 +5,15 @@ import { SESSION_COOKIE } from '../../plugins/session.ts';
  * Limits (reference notes §9); every one answers 429 with Retry-After and a message in the
  * visitor's language. Strict per account and per e-mail address; per client address (IP) only
  * generous ceilings, since thousands of travellers can share one address behind a carrier's NAT.
- * The numbers are documented in docs/accounts.md ("Rate limits").
+ * The numbers are documented in docs/accounts.md ("Rate limits"). The sign-in limits fail closed:
+ * while shared counters (Redis) cannot answer, sign-in answers 503 rather than go unlimited
+ * (`skipOnError: false`); the others let requests through.
  */
 export const USER_RATE_LIMITS = {
   /** Wrong passwords per e-mail address and client in a minute; the next attempt is refused. */
-  signInFailures: { max: 10, timeWindow: 60_000 },
+  signInFailures: { max: 10, timeWindow: 60_000, skipOnError: false },
   /** Sign-in attempts per client address in a minute, whatever the e-mail address. */
-  signIn: { max: 600, timeWindow: 60_000 },
+  signIn: { max: 600, timeWindow: 60_000, skipOnError: false },
   /** Registrations per client address in an hour. */
   register: { max: 1_000, timeWindow: 3_600_000 },
   /** … and per e-mail address in an hour (each one e-mails that address). */

@@ -9,6 +9,7 @@ import { linkIn, tokenIn, type TestSmtpServer } from '../../../test/helpers/smtp
 import { PASSWORD, usersApi } from '../../../test/helpers/users-api.ts';
 import { secretHash } from '../../lib/secret-hash.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { PRODUCTION_ENV } from '../../../test/helpers/production-env.ts';
 
 describe('the users API', () => {
   const { post, current, registerAndReadLink, confirm, registered, started } = usersApi();
@@ -217,10 +218,7 @@ describe('the users API', () => {
     });
 
     it('does not exist in production', async () => {
-      const production = await buildTestApp({
-        NODE_ENV: 'production',
-        SESSION_SECRET: 's'.repeat(40),
-      });
+      const production = await buildTestApp(PRODUCTION_ENV);
       try {
         const page = await production.app.inject({ method: 'GET', url: '/dev/mailbox' });
         expectApiError(page, 404, 'NOT_FOUND');

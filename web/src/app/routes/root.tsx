@@ -16,6 +16,7 @@ import {
 } from 'react-router';
 import { AppNotices } from '../../components/layouts/app-notices.tsx';
 import { NetworkRequired } from '../../components/layouts/network-required.tsx';
+import { TestPaymentsBanner } from '../../components/layouts/test-payments-banner.tsx';
 import { DrawerMenu } from '../../components/layouts/drawer-menu.tsx';
 import { MAIN_ID, RootLayout } from '../../components/layouts/root-layout.tsx';
 import { SiteFooter } from '../../components/layouts/site-footer.tsx';
@@ -183,6 +184,7 @@ function Shell() {
       affiliate={init.affiliate.affiliate}
       notices={
         <>
+          {init.testPayments ? <TestPaymentsBanner /> : null}
           {thirdParty.askConsent ? <ConsentBanner onAnswer={thirdParty.answer} /> : null}
           <AppNotices
             signedIn={user !== null}

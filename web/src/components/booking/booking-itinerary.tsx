@@ -1,6 +1,7 @@
 import type { BookingDetail } from '@uniquair/contract/booking';
 import type { IntlShape } from 'react-intl';
 import { useIntl } from 'react-intl';
+import { useCityName, type CityName } from '../../lib/city-names.ts';
 import styles from './booking-itinerary.module.css';
 import { formatDuration } from './format-duration.ts';
 
@@ -57,10 +58,14 @@ export function airportLabel(
     : code;
 }
 
+/** The airports by code, each city named in the UI language (`useCityName`). */
 export function airportIndex(
   airports: readonly ItineraryAirport[],
+  cityName: CityName,
 ): ReadonlyMap<string, ItineraryAirport> {
-  return new Map(airports.map((airport) => [airport.id, airport]));
+  return new Map(
+    airports.map((airport) => [airport.id, { ...airport, city: cityName(airport.city) }]),
+  );
 }
 
 /** The fare of a booked flight in words: 'Economy class, fare Q'. */
@@ -138,7 +143,7 @@ export function BookingItinerary({
   readonly headingLevel?: 2 | 3;
 }) {
   const intl = useIntl();
-  const byCode = airportIndex(airports);
+  const byCode = airportIndex(airports, useCityName());
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ol className={styles.flights}>

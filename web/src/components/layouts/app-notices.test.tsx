@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetInstallPrompt, watchInstallPrompt } from '../../lib/install-prompt.ts';
-import { mockAppApi } from '../../testing/mock-api.ts';
+import { json, mockAppApi, testInitData } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 function setOnline(online: boolean) {
@@ -118,5 +118,27 @@ describe('installing', () => {
       ),
     ).toBeDefined();
     vi.restoreAllMocks();
+  });
+});
+
+describe('test payments banner', () => {
+  const banner =
+    'Test payments: no real money moves on this site. Cards are not charged and tickets are not valid for travel.';
+
+  it.each(['/', '/signin', '/bookings'])(
+    'is on %s while the server says no real money moves',
+    async (path) => {
+      mockAppApi({ 'GET /api/data/init': () => json({ ...testInitData, testPayments: true }) });
+      renderApp(path);
+      await screen.findByRole('main', {}, { timeout: 5_000 });
+      expect(await screen.findByText(banner)).toBeDefined();
+    },
+  );
+
+  it('is absent when payments are real', async () => {
+    mockAppApi();
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
+    expect(screen.queryByText(banner)).toBeNull();
   });
 });

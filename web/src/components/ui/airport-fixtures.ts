@@ -32,6 +32,15 @@ export const AIRPORTS: readonly AirportOption[] = [
   { id: 'FCO', name: 'Leonardo da Vinci–Fiumicino Airport', city: 'Rome', country: 'IT' },
 ];
 
+/** London's city entry over Heathrow and Gatwick, as `/api/data/routes` lists a city's. */
+export const LONDON: AirportOption = {
+  id: 'LON',
+  name: 'All airports',
+  city: 'London',
+  country: 'GB',
+  airports: ['LHR', 'LGW'],
+};
+
 /**
  * `count` numbered airports in one city, for the result limit: every one matches 'Springfield'.
  * Codes run AAA, AAB, … so each is distinct.

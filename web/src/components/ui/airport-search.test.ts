@@ -1,6 +1,6 @@
 import { AIRPORT_SELECT_MAX_RESULTS } from '@uniquair/domain/config/limits';
 import { describe, expect, it } from 'vitest';
-import { AIRPORTS, numberedAirports } from './airport-fixtures.ts';
+import { AIRPORTS, LONDON, numberedAirports } from './airport-fixtures.ts';
 import { buildAirportIndex, normalizeSearchText, searchAirports } from './airport-search.ts';
 
 const englishCountries = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -39,6 +39,15 @@ describe('searchAirports', () => {
   it('matches the city', () => {
     expect(codes('london')).toEqual(['LHR', 'LGW']);
     expect(codes('Hanoi')).toEqual(['HAN']);
+  });
+
+  it('puts a city’s entry before its airports, and matches it by its code', () => {
+    const withCity = buildAirportIndex([...AIRPORTS, LONDON], (code) => code);
+    const found = (query: string) => searchAirports(withCity, query).results.map((a) => a.id);
+    expect(found('lon')).toEqual(['LON', 'LHR', 'LGW']);
+    expect(found('LON')[0]).toBe('LON');
+    // An airport's own code still finds the airport first.
+    expect(found('lgw')).toEqual(['LGW']);
   });
 
   it('matches the airport name', () => {
@@ -89,6 +98,32 @@ describe('searchAirports', () => {
       'LHR',
       'LGW',
     ]);
+  });
+
+  it('matches the city’s name in the UI language as well as its English name and the codes', () => {
+    const russian = new Map([
+      ['London', 'Лондон'],
+      ['Rome', 'Рим'],
+      ['Ho Chi Minh City', 'Хошимин'],
+    ]);
+    const ruIndex = buildAirportIndex(
+      AIRPORTS,
+      (code) => code,
+      (city) => russian.get(city) ?? city,
+    );
+    const found = (query: string) => searchAirports(ruIndex, query).results.map((a) => a.id);
+    expect(found('Лон')).toEqual(['LHR', 'LGW']);
+    expect(found('рим')).toEqual(['FCO']);
+    expect(found('хош')).toEqual(['SGN']);
+    // The English name and the codes still find them; a city without a name of its own is English.
+    expect(found('lon')).toEqual(['LHR', 'LGW']);
+    expect(found('fco')).toEqual(['FCO']);
+    expect(found('mun')).toEqual(['MUC']);
+    // From the start of a word only, and several words across both names.
+    expect(found('ндон')).toEqual([]);
+    expect(found('лондон heathrow')).toEqual(['LHR']);
+    // Without names of the UI language, a Russian query finds nothing.
+    expect(codes('Лон')).toEqual([]);
   });
 
   it('finds queries of several words in any field', () => {

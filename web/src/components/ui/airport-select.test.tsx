@@ -4,7 +4,8 @@ import type { Airport } from '@uniquair/contract/data';
 import { AIRPORT_SELECT_DEBOUNCE_MS } from '@uniquair/domain/config/timings';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AIRPORTS, numberedAirports } from './airport-fixtures.ts';
+import { CityNamesContext, NO_CITY_NAMES, type CityNames } from '../../lib/city-names.ts';
+import { AIRPORTS, LONDON, numberedAirports } from './airport-fixtures.ts';
 import type { AirportOption } from './airport-search.ts';
 import { AirportSelect } from './airport-select.tsx';
 import { renderWithIntl, submitEmptyRequiredField } from './test-utils.tsx';
@@ -168,6 +169,23 @@ describe('AirportSelect', () => {
     expect(combobox().getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('offers a city of several airports first, naming them, and Enter picks it', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    await renderWithIntl(<Picker airports={[...AIRPORTS, LONDON]} onChange={onChange} />);
+    await user.type(combobox(), 'LON');
+    await waitFor(() =>
+      expect(optionTexts()).toEqual([
+        'London LON All airports: LHR, LGW, United Kingdom',
+        'London LHR London Heathrow Airport, United Kingdom',
+        'London LGW London Gatwick Airport, United Kingdom',
+      ]),
+    );
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith('LON');
+    expect(combobox().value).toBe('London (LON)');
+  });
+
   it('picks the best match of Enter pressed before the airports arrived, once they do', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
@@ -316,6 +334,51 @@ describe('AirportSelect', () => {
     ).toBeTruthy();
     await user.type(combobox(), 'xyz');
     expect((await screen.findAllByText('Keine passenden Ergebnisse')).length).toBeGreaterThan(0);
+  });
+
+  it('shows and matches the city names of the UI language (Russian), the English ones too', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    await renderWithIntl(<Picker onChange={onChange} />, { locale: 'ru' });
+    await user.type(combobox(), 'Лон');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2));
+    expect(optionTexts()[0]).toMatch(/^Лондон LHR London Heathrow Airport, Великобритания$/);
+    await user.clear(combobox());
+    await user.type(combobox(), 'london');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2));
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith('LHR');
+    expect(combobox().value).toBe('Лондон (LHR)');
+  });
+
+  it('shows German city names where CLDR has them, English otherwise (de)', async () => {
+    const user = userEvent.setup();
+    await renderWithIntl(<Picker initial="FCO" />, { locale: 'de' });
+    expect(combobox().value).toBe('Rom (FCO)');
+    await user.clear(combobox());
+    await user.type(combobox(), 'mun');
+    expect((await screen.findByRole('option')).textContent).toMatch(/^Munich MUC/);
+  });
+
+  it('renames the chosen airport’s city in the field when the language changes', async () => {
+    const names = (entries: [string, string][]) => new Map(entries);
+    function InLanguage({ cities }: { readonly cities: CityNames }) {
+      return (
+        <CityNamesContext value={cities}>
+          <Picker initial="CPH" />
+        </CityNamesContext>
+      );
+    }
+    const { rerender } = await renderWithIntl(<InLanguage cities={NO_CITY_NAMES} />);
+    expect(combobox().value).toBe('København (CPH)');
+    rerender(<InLanguage cities={names([['København', 'Копенгаген']])} />);
+    await waitFor(() => expect(combobox().value).toBe('Копенгаген (CPH)'));
+    // Text the user is typing stays.
+    const user = userEvent.setup();
+    await user.clear(combobox());
+    await user.type(combobox(), 'par');
+    rerender(<InLanguage cities={names([['København', 'Kopenhagen']])} />);
+    expect(combobox().value).toBe('par');
   });
 
   it('takes the airports of the route network (contract Airport) and works with react-hook-form', async () => {

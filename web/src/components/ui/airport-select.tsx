@@ -8,6 +8,7 @@ import {
 } from 'downshift';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useIntl } from 'react-intl';
+import { useCityName, type CityName } from '../../lib/city-names.ts';
 import { buildAirportIndex, searchAirports, type AirportOption } from './airport-search.ts';
 import styles from './airport-select.module.css';
 import controlStyles from './control.module.css';
@@ -51,15 +52,15 @@ function regionName(names: Intl.DisplayNames, code: string): string {
   }
 }
 
-/** How a chosen airport reads in the input: 'Berlin (BER)'. */
-export function airportInputText(airport: AirportOption | null): string {
-  return airport ? `${airport.city} (${airport.id})` : '';
+/** How a chosen airport reads in the input: 'Berlin (BER)', its city in the UI language. */
+export function airportInputText(airport: AirportOption | null, cityName: CityName): string {
+  return airport ? `${cityName(airport.city)} (${airport.id})` : '';
 }
 
 /**
  * The searchable airport dropdown (WAI-ARIA combobox with a list, via downshift). It searches
- * 250 ms after the last keystroke, from one character on, on code, city, airport name and
- * country, ignoring case and accents, and lists at most 100 airports; above that it says 'More
+ * 250 ms after the last keystroke, from one character on, on code, city (in English and in the
+ * UI language, which it shows), airport name and country, ignoring case and accents, and lists at most 100 airports; above that it says 'More
  * options available. Please use the search box below.'. Before any text it says 'Type to
  * search...' (or lists its suggestions), and 'No Matching Results' when nothing matches. The
  * best match is highlighted, so Enter picks it, also when pressed before the search has caught up
@@ -84,6 +85,8 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
   suggestionsLabel,
 }: AirportSelectProps<T>) {
   const intl = useIntl();
+  const cityName = useCityName();
+  const inputText = (airport: T | null) => airportInputText(airport, cityName);
   const ids = useFieldIds(id);
   const statusId = `${ids.controlId}-status`;
   const [touched, setTouched] = useState(false);
@@ -93,8 +96,8 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
     [intl.locale],
   );
   const index = useMemo(
-    () => buildAirportIndex(airports, (code) => regionName(countryNames, code)),
-    [airports, countryNames],
+    () => buildAirportIndex(airports, (code) => regionName(countryNames, code), cityName),
+    [airports, countryNames, cityName],
   );
   const selectedItem = useMemo(
     () => (value === null ? null : (airports.find((airport) => airport.id === value) ?? null)),
@@ -145,7 +148,7 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
     if (changes.selectedItem !== state.selectedItem) return changes;
     // Left without choosing: an emptied field clears the choice, other text goes back to it.
     if (state.inputValue.trim() === '') return { ...changes, selectedItem: null, inputValue: '' };
-    return { ...changes, inputValue: airportInputText(state.selectedItem) };
+    return { ...changes, inputValue: inputText(state.selectedItem) };
   };
 
   const {
@@ -157,12 +160,14 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
     selectItem,
     openMenu,
     setHighlightedIndex,
+    inputValue,
+    setInputValue,
   } = useCombobox<T>({
     items,
-    itemToString: airportInputText,
+    itemToString: inputText,
     itemToKey: (item) => item?.id ?? null,
     selectedItem,
-    initialInputValue: airportInputText(selectedItem),
+    initialInputValue: inputText(selectedItem),
     inputId: ids.controlId,
     labelId: ids.labelId,
     menuId: `${ids.controlId}-listbox`,
@@ -170,6 +175,17 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
     onInputValueChange: followInput,
     onSelectedItemChange: ({ selectedItem: next }) => onChange(next?.id ?? null, next ?? null),
   });
+
+  // A language change renames the chosen airport's city in the field, unless other text is typed.
+  const shownCityName = useRef(cityName);
+  useEffect(() => {
+    const previous = shownCityName.current;
+    shownCityName.current = cityName;
+    if (previous === cityName || !selectedItem) return;
+    if (inputValue === airportInputText(selectedItem, previous)) {
+      setInputValue(airportInputText(selectedItem, cityName));
+    }
+  }, [cityName, inputValue, selectedItem, setInputValue]);
 
   // What was typed is matched as soon as it is searched: the best match is highlighted.
   useEffect(() => {
@@ -184,7 +200,7 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
   const pickTypedText = (event: KeyboardEvent<HTMLInputElement>) => {
     const typed = event.currentTarget.value;
     if (event.key !== 'Enter' || typed === query || !isAirportQuerySearchable(typed)) return;
-    if (typed === airportInputText(selectedItem)) return;
+    if (typed === inputText(selectedItem)) return;
     const [best] = searchAirports(index, typed, 1).results;
     if (!best && airports.length > 0) return;
     event.preventDefault();
@@ -294,11 +310,17 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
                     {...getItemProps({ item: airport, index: itemIndex })}
                   >
                     <span className={styles.optionMain}>
-                      <span className={styles.city}>{airport.city}</span>{' '}
+                      <span className={styles.city}>{cityName(airport.city)}</span>{' '}
                       <span className={styles.code}>{airport.id}</span>
                     </span>{' '}
                     <span className={styles.optionDetail}>
-                      {airport.name}, {regionName(countryNames, airport.country)}
+                      {airport.airports
+                        ? intl.formatMessage(
+                            { id: 'ui.airportSelect.allAirports' },
+                            { codes: intl.formatList(airport.airports, { type: 'unit' }) },
+                          )
+                        : airport.name}
+                      , {regionName(countryNames, airport.country)}
                     </span>
                     {notes.get(airport.id) ? (
                       <>

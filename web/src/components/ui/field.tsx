@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import controlStyles from './control.module.css';
 import styles from './field.module.css';
 import { Icon } from './icon.tsx';
 
@@ -32,6 +33,34 @@ export function describedBy(
     (part): part is string => part !== null && part !== '',
   );
   return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+/**
+ * The attributes a native control (`<input>`, `<textarea>`, `<select>`) takes from its Field: its
+ * id, `required`, the shared control style before its own classes, `aria-invalid` while in error
+ * and `aria-describedby` for the texts shown.
+ */
+export function controlAttributes(
+  ids: FieldIds,
+  {
+    hint,
+    error,
+    required,
+    className,
+  }: {
+    readonly hint?: ReactNode;
+    readonly error?: ReactNode;
+    readonly required?: boolean;
+    readonly className?: string | readonly (string | undefined)[];
+  },
+) {
+  return {
+    id: ids.controlId,
+    required,
+    className: [controlStyles.control, ...[className ?? []].flat()].filter(Boolean).join(' '),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(ids, { hint, error }),
+  } as const;
 }
 
 /** The props of a custom control drawn in a Field (the airport select, the date picker). */

@@ -1,7 +1,6 @@
 import { useState, type ComponentPropsWithRef, type FocusEvent, type ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
-import controlStyles from './control.module.css';
-import { describedBy, Field, useFieldIds } from './field.tsx';
+import { controlAttributes, Field, useFieldIds } from './field.tsx';
 import styles from './select-input.module.css';
 import { Icon } from './icon.tsx';
 
@@ -73,11 +72,12 @@ export function SelectInput({
       <div className={styles.wrapper}>
         <select
           {...selectProps}
-          id={ids.controlId}
-          className={[controlStyles.control, styles.select, className].filter(Boolean).join(' ')}
-          required={required}
-          aria-invalid={shownError ? true : undefined}
-          aria-describedby={describedBy(ids, { hint, error: shownError })}
+          {...controlAttributes(ids, {
+            hint,
+            error: shownError,
+            required,
+            className: [styles.select, className],
+          })}
           onBlur={handleBlur}
           onChange={handleChange}
           onInvalid={(event) => {

@@ -14,22 +14,26 @@ import {
 } from 'react-hook-form';
 import { IntlProvider } from 'react-intl';
 import { vi } from 'vitest';
+import { CityNamesContext } from '../../lib/city-names.ts';
 import { loadCatalogue } from '../../lib/i18n-catalogues.ts';
 
 export interface RenderWithIntlOptions extends Omit<RenderOptions, 'wrapper'> {
   readonly locale?: CatalogueLocale;
 }
 
-/** Renders a widget inside react-intl with a real catalogue (English unless told otherwise). */
+/**
+ * Renders a widget inside react-intl with a real catalogue and its city names (English unless
+ * told otherwise).
+ */
 export async function renderWithIntl(
   ui: ReactElement,
   { locale = 'en', ...options }: RenderWithIntlOptions = {},
 ) {
-  const { messages } = await loadCatalogue(locale);
+  const { messages, cities } = await loadCatalogue(locale);
   function Wrapper({ children }: { readonly children: ReactNode }) {
     return (
       <IntlProvider locale={toBcp47(locale)} defaultLocale="en" messages={messages}>
-        {children}
+        <CityNamesContext value={cities}>{children}</CityNamesContext>
       </IntlProvider>
     );
   }

@@ -1,6 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
-import controlStyles from './control.module.css';
-import { describedBy, Field, useFieldIds } from './field.tsx';
+import { controlAttributes, Field, useFieldIds } from './field.tsx';
 
 export interface LabelledInputProps extends ComponentPropsWithRef<'input'> {
   readonly label: string;
@@ -26,14 +25,7 @@ export function LabelledInput({
   const ids = useFieldIds(id);
   return (
     <Field ids={ids} label={label} required={required} hint={hint} error={error}>
-      <input
-        {...props}
-        id={ids.controlId}
-        required={required}
-        className={[controlStyles.control, className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, { hint, error })}
-      />
+      <input {...props} {...controlAttributes(ids, { hint, error, required, className })} />
     </Field>
   );
 }
@@ -66,14 +58,7 @@ export function LabelledTextArea({
   const ids = useFieldIds(id);
   return (
     <Field ids={ids} label={label} required={required} hint={hint} error={error}>
-      <textarea
-        {...props}
-        id={ids.controlId}
-        required={required}
-        className={[controlStyles.control, className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, { hint, error })}
-      />
+      <textarea {...props} {...controlAttributes(ids, { hint, error, required, className })} />
     </Field>
   );
 }

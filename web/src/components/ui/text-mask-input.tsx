@@ -1,7 +1,6 @@
 import { type ChangeEvent, type ComponentPropsWithRef, type KeyboardEvent } from 'react';
 import { applyMask } from '@uniquair/domain/forms/text-mask';
-import controlStyles from './control.module.css';
-import { describedBy, Field, useFieldIds } from './field.tsx';
+import { controlAttributes, Field, useFieldIds } from './field.tsx';
 import {
   caretBeforeBackspace,
   caretBeforeDelete,
@@ -96,14 +95,10 @@ export function TextMaskInput({
       <input
         {...inputProps}
         ref={ref}
-        id={ids.controlId}
+        {...controlAttributes(ids, { hint, error, required, className })}
         type={type}
-        className={[controlStyles.control, className].filter(Boolean).join(' ')}
         inputMode={inputProps.inputMode ?? maskInputMode(mask)}
         autoComplete={inputProps.autoComplete ?? 'off'}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, { hint, error })}
         value={value === undefined ? undefined : applyMask(mask, value)}
         defaultValue={defaultValue === undefined ? undefined : applyMask(mask, defaultValue)}
         onChange={handleChange}

@@ -6,6 +6,8 @@
  */
 import { PassengerType, type PassengerTypeId } from '@uniquair/domain/config/reference-ids';
 import type { Passengers } from '@uniquair/domain/search/passengers';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
+import type { ChosenTrip, TripOffer } from './trip-offer.ts';
 
 export const FLOW_STORAGE_KEY = 'uniquair.search.flow';
 
@@ -82,12 +84,14 @@ export function emptyPassenger(typeId: PassengerTypeId): PassengerDraft {
 /**
  * The state for a trip: the stored one when it was for the same trip; for another trip the
  * passengers already typed are kept where the same type sits in the same place (a changed flight
- * does not change who travels), the extras are dropped (they belong to the fares).
+ * does not change who travels), the extras are dropped (they belong to the fares) and start as
+ * `preselected` (the checked bags the trip was searched with).
  */
 export function flowStateFor(
   tripPath: string,
   passengers: Passengers,
   stored: FlowState | null,
+  preselected: Readonly<Record<string, number>> = {},
 ): FlowState {
   const types = passengerTypes(passengers);
   const drafts = types.map((typeId, index) => {
@@ -100,10 +104,44 @@ export function flowStateFor(
     passengers: drafts,
     contact: stored?.contact ?? EMPTY_CONTACT,
     phoneCodeChosen: stored?.phoneCodeChosen ?? false,
-    extras: sameTrip ? stored.extras : {},
+    extras: sameTrip ? stored.extras : { ...preselected },
     savePassengers: stored?.savePassengers ?? true,
     serverErrors: sameTrip ? stored.serverErrors : {},
   };
+}
+
+/**
+ * The checked-bag extras that bring every seated passenger up to `bags` checked bags on each leg
+ * (the trip searched "with my bags"): the bags a leg's fare does not include, as many as it sells.
+ * With them the flow's total is the all-in price the results showed.
+ */
+export function bagExtrasFor(
+  offer: TripOffer,
+  types: readonly PassengerTypeId[],
+  bags: BagCount,
+): Record<string, number> {
+  const extras: Record<string, number> = {};
+  if (bags === 0) return extras;
+  for (const leg of offer.legs) {
+    const bag = leg.extras.find((extra) => extra.code === 'checked_bag');
+    const missing = Math.max(0, bags - leg.fare.baggage.checked.pieces);
+    const count = Math.min(missing, bag?.maxPerPassenger ?? 0);
+    if (count === 0) continue;
+    types.forEach((type, index) => {
+      if (type !== PassengerType.infant) extras[extraKey(leg.index, index)] = count;
+    });
+  }
+  return extras;
+}
+
+/** The state for the trip being booked, its searched bags pre-selected when it is new. */
+export function tripFlowState(
+  trip: ChosenTrip,
+  offer: TripOffer,
+  stored: FlowState | null,
+): FlowState {
+  const preselected = bagExtrasFor(offer, passengerTypes(trip.passengers), trip.bags);
+  return flowStateFor(trip.path, trip.passengers, stored, preselected);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

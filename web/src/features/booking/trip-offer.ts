@@ -8,6 +8,8 @@ import type { SearchParams, SearchResult } from '@uniquair/contract/search';
 import type { Destination } from '@uniquair/domain/search/destination-codec';
 import { seatedPassengers, type Passengers } from '@uniquair/domain/search/passengers';
 import { parseSearchPath } from '@uniquair/domain/search/search-path';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
+import { readBags } from '../search/bags.ts';
 
 export type FlightInfoFare = FlightInfo['fareClasses'][number];
 
@@ -18,19 +20,22 @@ export interface ChosenTrip {
   readonly path: string;
   readonly passengers: Passengers;
   readonly destinations: readonly (Destination & { flightId: string; fareClass: string })[];
+  /** Checked bags per passenger the trip was searched with (`?bags=`): pre-selected as extras. */
+  readonly bags: BagCount;
 }
 
 /** The remembered trip when every leg has a flight and a fare class, else null. */
 export function chosenTripOf(path: string | null): ChosenTrip | null {
   if (!path) return null;
-  const parsed = parseSearchPath(path.split(/[?#]/)[0] ?? '');
+  const [pathname = '', query = ''] = path.split('#')[0]?.split('?') ?? [];
+  const parsed = parseSearchPath(pathname);
   if (!parsed || parsed.destinations.length === 0) return null;
   const destinations = parsed.destinations.filter(
     (entry): entry is Destination & { flightId: string; fareClass: string } =>
       entry.flightId !== null && entry.fareClass !== null,
   );
   if (destinations.length !== parsed.destinations.length) return null;
-  return { path, passengers: parsed.passengers, destinations };
+  return { path, passengers: parsed.passengers, destinations, bags: readBags(query) };
 }
 
 /** The one search of the whole trip: every leg, every passenger. */
@@ -38,6 +43,8 @@ export function tripSearchParams(trip: ChosenTrip): SearchParams {
   return {
     destinations: trip.destinations.map((entry) => ({ route: entry.routeId, date: entry.date })),
     passengers: { ...trip.passengers },
+    // The search the results showed (its all-in prices), so its stored result is reused.
+    ...(trip.bags > 0 ? { bags: trip.bags } : {}),
   };
 }
 

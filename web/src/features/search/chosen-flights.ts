@@ -1,8 +1,11 @@
 /**
  * The flights chosen for a trip (SPEC §3: the flight and fare class of each destination in the
  * URL) read against the search results, and what they cost: each leg's fare times the seats
- * (adults and children; infants sit on a lap), summed per currency before converting once.
+ * (adults and children; infants sit on a lap), all-in with the search's checked bags, summed per
+ * currency before converting once.
  */
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
+import { farePriceWithBags } from './bags.ts';
 import type { SearchFareClass, SearchFlight } from '@uniquair/contract/search';
 import { seatedPassengers, type Passengers } from '@uniquair/domain/search/passengers';
 import type { SearchOutcome } from '../../lib/search/search-run.ts';
@@ -17,7 +20,9 @@ export interface ChosenFlight {
   /** The search the flight belongs to. */
   readonly hash: string;
   readonly currency: string;
-  /** Fare × seats, minor units of `currency`. */
+  /** One seat's fare, all-in with the bags (the fare alone when it cannot carry them). */
+  readonly unitPrice: number;
+  /** Fare (all-in with the bags; the fare alone when it cannot carry them) × seats, minor units of `currency`. */
   readonly subtotal: number;
 }
 
@@ -26,6 +31,7 @@ export function chosenFlights(
   legs: readonly TripLeg[],
   outcomes: readonly (DoneOutcome | null)[],
   passengers: Passengers,
+  bags: BagCount = 0,
 ): (ChosenFlight | null)[] {
   const seats = seatedPassengers(passengers);
   return legs.map((leg, index) => {
@@ -35,13 +41,15 @@ export function chosenFlights(
     const flight = outcome.result.results[0]?.flights.find((entry) => entry.id === flightId);
     const fare = flight?.fareClasses.find((entry) => entry.letter === fareClass);
     if (!flight || !fare) return null;
+    const unitPrice = farePriceWithBags(fare, bags) ?? fare.price;
     return {
       leg,
       flight,
       fare,
       hash: outcome.hash,
       currency: outcome.result.currency,
-      subtotal: fare.price * seats,
+      unitPrice,
+      subtotal: unitPrice * seats,
     };
   });
 }

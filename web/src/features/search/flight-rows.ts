@@ -1,8 +1,11 @@
 /**
  * A search result's flights as the results list shows, filters and sorts them: each flight with
  * its cheapest fare converted once into the shown currency, its stops, duration, and departure
- * and arrival minute in local time (the fields the domain's filters and sort orders read).
+ * and arrival minute in local time (the fields the domain's filters and sort orders read). With
+ * checked bags the cheapest fare is the cheapest all-in (bags.ts): fares that cannot carry the
+ * bags are never the cheapest, and a flight none of whose fares can is left out.
  */
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 import type { SearchFareClass, SearchFlight, SearchResult } from '@uniquair/contract/search';
 import {
   filterFlights,
@@ -11,11 +14,14 @@ import {
   type SearchFilters,
   type SortOrder,
 } from '@uniquair/domain/search/filters';
+import { cheapestFareWithBags } from './bags.ts';
 
 export interface FlightRow extends FlightSummary {
   readonly flight: SearchFlight;
-  /** The cheapest fare class (fare classes come cheapest first). */
+  /** The cheapest fare class, all-in with the search's bags. */
   readonly cheapest: SearchFareClass;
+  /** Its price for one passenger in the result's currency, all-in with the bags. */
+  readonly cheapestPrice: number;
   /** Days between the local departure and arrival dates (0 same day, 1 next day…). */
   readonly arrivalDayOffset: number;
 }
@@ -37,22 +43,25 @@ export function dayOffset(fromLocal: string, toLocal: string): number {
 }
 
 /**
- * The rows of a leg's flights; `price` is the cheapest fare in minor units of the shown
- * currency (`toShown` converts from the result's currency). Flights without a fare are left out.
+ * The rows of a leg's flights; `price` is the cheapest fare (all-in with `bags` checked bags per
+ * passenger) in minor units of the shown currency (`toShown` converts from the result's
+ * currency). Flights without a fare (that can carry the bags) are left out.
  */
 export function flightRows(
   flights: readonly SearchFlight[],
   toShown: (amount: number) => number,
+  bags: BagCount = 0,
 ): FlightRow[] {
   const rows: FlightRow[] = [];
   for (const flight of flights) {
-    const cheapest = flight.fareClasses[0];
+    const cheapest = cheapestFareWithBags(flight.fareClasses, bags);
     const first = flight.segments[0];
     const last = flight.segments.at(-1);
     if (!cheapest || !first || !last) continue;
     rows.push({
       flight,
-      cheapest,
+      cheapest: cheapest.fare,
+      cheapestPrice: cheapest.price,
       stops: flight.stops,
       price: toShown(cheapest.price),
       durationMinutes: flight.duration,
@@ -98,24 +107,36 @@ export function rowBounds(rows: readonly FlightRow[]): {
 
 type Converter = (amount: number, from: string) => number;
 
-const rowsCache = new WeakMap<SearchResult, WeakMap<Converter, FlightRow[]>>();
+const rowsCache = new WeakMap<SearchResult, WeakMap<Converter, FlightRow[][]>>();
 
 /**
- * The rows of a one-leg result, worked out once per result and converter (currency), so that the
- * same rows (and their identity, which lets the list skip unchanged cards) serve every render.
+ * The rows of a one-leg result, worked out once per result, converter (currency) and bag count,
+ * so that the same rows (and their identity, which lets the list skip unchanged cards) serve
+ * every render.
  */
-export function rowsOfResult(result: SearchResult, convert: Converter): FlightRow[] {
+export function rowsOfResult(
+  result: SearchResult,
+  convert: Converter,
+  bags: BagCount = 0,
+): FlightRow[] {
   let byConverter = rowsCache.get(result);
   if (!byConverter) {
     byConverter = new WeakMap();
     rowsCache.set(result, byConverter);
   }
-  let rows = byConverter.get(convert);
+  let byBags = byConverter.get(convert);
+  if (!byBags) {
+    byBags = [];
+    byConverter.set(convert, byBags);
+  }
+  let rows = byBags[bags];
   if (!rows) {
-    rows = flightRows(result.results[0]?.flights ?? [], (amount) =>
-      convert(amount, result.currency),
+    rows = flightRows(
+      result.results[0]?.flights ?? [],
+      (amount) => convert(amount, result.currency),
+      bags,
     );
-    byConverter.set(convert, rows);
+    byBags[bags] = rows;
   }
   return rows;
 }

@@ -174,6 +174,14 @@ describe('validateSearchForm', () => {
       fromCity: 'Rome',
       toCity: 'London',
     });
+    const german = new Map([['Rome', 'Rom']]);
+    expect(
+      validateSearchForm(rome, network, {
+        now: NOW,
+        complete: false,
+        cityName: (city) => german.get(city) ?? city,
+      }).returnDate,
+    ).toEqual({ code: 'noReturnRoute', fromCity: 'Rom', toCity: 'London' });
     const early = run(filled, { type: 'returnDate', date: y('2026-11-30'), unreadable: false });
     expect(validateSearchForm(early, network, { now: NOW }).returnDate).toEqual({
       code: 'beforePrevious',

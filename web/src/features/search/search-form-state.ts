@@ -19,7 +19,9 @@ import {
   MAX_DESTINATIONS,
   type SearchView,
 } from '@uniquair/domain/search/search-path';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 import { scheduleOf, todayAt, type RouteNetwork } from './trip.ts';
+import type { CityName } from '../../lib/city-names.ts';
 
 export type TripType = 'oneWay' | 'return' | 'multi';
 
@@ -38,6 +40,8 @@ export interface SearchFormState {
   readonly returnDate: Ymd | null;
   readonly returnDateUnreadable: boolean;
   readonly passengers: Passengers;
+  /** Checked bags per passenger the results price in (`?bags=`, bags.ts). */
+  readonly bags: BagCount;
 }
 
 export const MIN_MULTI_LEGS = 2;
@@ -51,6 +55,7 @@ export const INITIAL_FORM: SearchFormState = {
   returnDate: null,
   returnDateUnreadable: false,
   passengers: DEFAULT_PASSENGERS,
+  bags: 0,
 };
 
 /** The route from one airport to another, if it is flown. */
@@ -108,6 +113,7 @@ export type FormAction =
   | { readonly type: 'addLeg' }
   | { readonly type: 'removeLeg'; readonly index: number }
   | { readonly type: 'passengers'; readonly kind: PassengerKind; readonly count: number }
+  | { readonly type: 'bags'; readonly bags: BagCount }
   | { readonly type: 'reset'; readonly state: SearchFormState };
 
 function replaceLeg(
@@ -200,6 +206,8 @@ export function searchFormReducer(
         passengers: correctPassengers({ ...state.passengers, [action.kind]: count }),
       };
     }
+    case 'bags':
+      return { ...state, bags: action.bags };
     case 'reset':
       return action.state;
   }
@@ -211,6 +219,7 @@ export function formFromSearch(
   destinations: readonly Destination[],
   passengers: Passengers,
   routes: readonly Route[],
+  bags: BagCount = 0,
 ): SearchFormState {
   const legs = destinations.flatMap((destination): FormLeg[] => {
     const route = routes.find((entry) => entry.id === destination.routeId);
@@ -219,7 +228,7 @@ export function formFromSearch(
       : [];
   });
   const [first = EMPTY_LEG, second] = legs;
-  const base = { passengers: correctPassengers(passengers), returnDateUnreadable: false };
+  const base = { passengers: correctPassengers(passengers), returnDateUnreadable: false, bags };
   if (view === 'multi' || legs.length > 2) {
     const multi = legs.length >= MIN_MULTI_LEGS ? legs : [first, { ...EMPTY_LEG, from: first.to }];
     return { ...base, tripType: 'multi', legs: multi, returnDate: null };
@@ -273,15 +282,28 @@ export function dateError(
 /**
  * Every problem of the form. `complete` false leaves out the empty required fields (shown once
  * the traveller tries to search); a date the field holds is always checked, so a day the route
- * does not fly is said at once.
+ * does not fly is said at once. The problems name cities with `cityName` (`useCityName`: in the
+ * UI language; English by default).
  */
 export function validateSearchForm(
   state: SearchFormState,
   network: RouteNetwork,
-  { now = new Date(), complete = true }: { readonly now?: Date; readonly complete?: boolean } = {},
+  {
+    now = new Date(),
+    complete = true,
+    cityName = (city) => city,
+  }: {
+    readonly now?: Date;
+    readonly complete?: boolean;
+    readonly cityName?: CityName;
+  } = {},
 ): FormErrors {
   const airports = new Map(network.airports.map((airport) => [airport.id, airport]));
-  const cityOf = (code: string | null) => (code === null ? '' : (airports.get(code)?.city ?? code));
+  const cityOf = (code: string | null) => {
+    if (code === null) return '';
+    const city = airports.get(code)?.city;
+    return city === undefined ? code : cityName(city);
+  };
   let previousDate: Ymd | null = null;
   const legs = state.legs.map((leg): LegErrors => {
     const errors: { from?: FieldError; to?: FieldError; date?: FieldError } = {};

@@ -1,6 +1,8 @@
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Destination } from '@uniquair/domain/search/destination-codec';
 import { describe, expect, it } from 'vitest';
+import { cityNameIn } from '../../lib/city-names.ts';
+import { loadCatalogue } from '../../lib/i18n-catalogues.ts';
 import { testRoutes } from '../../testing/mock-api.ts';
 import {
   legDateBounds,
@@ -34,6 +36,23 @@ describe('tripLegs', () => {
         (leg) => leg.kind,
       ),
     ).toEqual(['multi', 'multi']);
+  });
+
+  it('names the legs’ cities in the UI language, keeping their codes and time zones', async () => {
+    const cityName = cityNameIn((await loadCatalogue('ru')).cities);
+    const trip = tripLegs(
+      'flights',
+      [d(12, '2026-12-01'), d(13, '2026-12-08')],
+      testRoutes,
+      cityName,
+    );
+    expect(trip.map((leg) => [leg.from.city, leg.from.id, leg.to.city, leg.to.id])).toEqual([
+      ['София', 'SOF', 'Лондон', 'LHR'],
+      ['Лондон', 'LHR', 'София', 'SOF'],
+    ]);
+    expect(trip[0]?.from.timeZone).toBe('Europe/Sofia');
+    // The network itself keeps the English names.
+    expect(testRoutes.airports.map((airport) => airport.city)).toContain('London');
   });
 
   it('leaves out destinations whose route is unknown', () => {
@@ -123,6 +142,14 @@ describe('legIssue', () => {
     });
     expect(legIssue(leg('2025-12-29'), now)).toMatchObject({
       error: { code: 'ROUTE_DATE_BEFORE_AVAILABILITY' },
+    });
+  });
+
+  it('names the cities of a route date error as the legs name them', async () => {
+    const cityName = cityNameIn((await loadCatalogue('ru')).cities);
+    const russian = tripLegs('flights', [d(12, '2026-12-01')], network, cityName)[0]!;
+    expect(legIssue(russian, now)).toMatchObject({
+      error: { params: { fromCity: 'София', toCity: 'Лондон' } },
     });
   });
 

@@ -14,6 +14,7 @@ import type { RouteSchedule } from '@uniquair/domain/routes/route-availability';
 import type { Destination } from '@uniquair/domain/search/destination-codec';
 import type { Passengers } from '@uniquair/domain/search/passengers';
 import { buildSearchPath, type SearchView } from '@uniquair/domain/search/search-path';
+import type { CityName } from '../../lib/city-names.ts';
 
 /** How a leg is named: the outbound or return flight of a trip, or flight n of a multi-city trip. */
 export type LegKind = 'oneWay' | 'outbound' | 'return' | 'multi';
@@ -23,6 +24,7 @@ export interface TripLeg {
   readonly kind: LegKind;
   readonly destination: Destination;
   readonly route: Route;
+  /** The leg's airports, their cities named in the UI language (`tripLegs`). */
   readonly from: Airport;
   readonly to: Airport;
 }
@@ -37,14 +39,21 @@ export function scheduleOf(route: Route): RouteSchedule {
   return { dow: route.dow, availableFrom: route.af, availableUntil: route.au };
 }
 
-/** The legs of a trip, in URL order; a destination whose route or airports are unknown is left out. */
+/**
+ * The legs of a trip, in URL order; a destination whose route or airports are unknown is left out.
+ * The legs' airports name their city with `cityName` (`useCityName`: the UI language's; English
+ * by default), as the titles and messages about the legs show them.
+ */
 export function tripLegs(
   view: SearchView,
   destinations: readonly Destination[],
   network: RouteNetwork,
+  cityName: CityName = (city) => city,
 ): TripLeg[] {
   const routes = new Map(network.routes.map((route) => [route.id, route]));
-  const airports = new Map(network.airports.map((airport) => [airport.id, airport]));
+  const airports = new Map(
+    network.airports.map((airport) => [airport.id, { ...airport, city: cityName(airport.city) }]),
+  );
   const legs: TripLeg[] = [];
   for (const destination of destinations) {
     const route = routes.get(destination.routeId);

@@ -125,14 +125,21 @@ export async function readPushState(): Promise<PushState> {
   return pushStateOf({ supported: true, permission, subscribed: answer.subscribed });
 }
 
-/** Asks for permission, subscribes and tells the server. */
-export async function enablePush(locale: string): Promise<PushState> {
-  if (!pushSupported()) return 'not-supported';
+/**
+ * Asks for permission and subscribes with the server's VAPID key (or takes the browser's existing
+ * subscription): the subscription, or the state that stopped it.
+ */
+export async function subscribeBrowser(): Promise<
+  | { readonly state: 'subscribed'; readonly subscription: PushSubscription }
+  | { readonly state: Exclude<PushState, 'subscribed'> }
+> {
+  if (!pushSupported()) return { state: 'not-supported' };
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted')
-    return pushStateOf({ supported: true, permission, subscribed: false });
+  if (permission !== 'granted') {
+    return { state: pushStateOf({ supported: true, permission, subscribed: false }) as 'granted' };
+  }
   const registration = await registrationForPush();
-  if (!registration) return 'error';
+  if (!registration) return { state: 'error' };
   const { publicKey } = await checkWithServer(undefined);
   const subscription =
     (await registration.pushManager.getSubscription()) ??
@@ -140,7 +147,19 @@ export async function enablePush(locale: string): Promise<PushState> {
       userVisibleOnly: true,
       applicationServerKey: fromBase64Url(publicKey),
     }));
-  await sendSubscription(subscription, locale);
+  return { state: 'subscribed', subscription };
+}
+
+/** A browser subscription as the API takes it (price watches carry one). */
+export function apiSubscription(subscription: PushSubscription): SubscribeRequest['subscription'] {
+  return subscriptionBody(subscription, supportedEncodings());
+}
+
+/** Asks for permission, subscribes and tells the server. */
+export async function enablePush(locale: string): Promise<PushState> {
+  const result = await subscribeBrowser();
+  if (result.state !== 'subscribed') return result.state;
+  await sendSubscription(result.subscription, locale);
   return 'subscribed';
 }
 

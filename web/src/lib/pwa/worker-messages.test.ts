@@ -63,7 +63,37 @@ describe('push messages', () => {
     expect(message && notificationTarget(message)).toBe('/support/ticket/42');
   });
 
+  it('opens the search of a price drop and keeps the watch for "Stop watching"', () => {
+    const message = parsePushMessage(
+      JSON.stringify({
+        type: 'price.watch',
+        data: { watch: 9, url: '/flights/2/0/0/12.2027-03-12._?bags=1' },
+        notification: {
+          title: 'Cheaper: Sofia → London',
+          options: { actions: [{ action: 'stop-watch', title: 'Stop watching' }] },
+        },
+      }),
+    );
+    expect(message?.data).toEqual({ watch: 9, url: '/flights/2/0/0/12.2027-03-12._?bags=1' });
+    expect(message && notificationTarget(message)).toBe('/flights/2/0/0/12.2027-03-12._?bags=1');
+  });
+
   it.each([
+    JSON.stringify({
+      type: 'price.watch',
+      data: { watch: 9, url: 'https://elsewhere.example/' },
+      notification: { title: 'x' },
+    }),
+    JSON.stringify({
+      type: 'price.watch',
+      data: { watch: 9, url: '//elsewhere.example/' },
+      notification: { title: 'x' },
+    }),
+    JSON.stringify({
+      type: 'price.watch',
+      data: { url: '/flights' },
+      notification: { title: 'x' },
+    }),
     JSON.stringify({ type: 'support.reply', data: {}, notification: { title: 'x' } }),
     JSON.stringify({
       type: 'support.reply',

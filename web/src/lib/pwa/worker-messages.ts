@@ -16,6 +16,7 @@ export const PUSH_TYPES = [
   'payment.trustly.paid',
   'app.update',
   'support.reply',
+  'price.watch',
 ] as const;
 export type PushType = (typeof PUSH_TYPES)[number];
 
@@ -38,6 +39,10 @@ export interface PushMessage {
     readonly ticketId?: number;
     /** When the seat hold ends (ISO date-time), for a booking still waiting for its money. */
     readonly holdExpiresAt?: string;
+    /** `price.watch`: the watch's number ("Stop watching" ends it with this browser's endpoint). */
+    readonly watch?: number;
+    /** `price.watch`: the search results the notification opens (a path of the app). */
+    readonly url?: string;
   };
   readonly notification: { readonly title: string; readonly options: PushNotificationOptions };
 }
@@ -92,10 +97,18 @@ export function parsePushMessage(text: string): PushMessage | null {
     typeof data.ticketId === 'number' && Number.isSafeInteger(data.ticketId) && data.ticketId > 0
       ? data.ticketId
       : undefined;
+  const watch =
+    typeof data.watch === 'number' && Number.isSafeInteger(data.watch) && data.watch > 0
+      ? data.watch
+      : undefined;
+  const url = optionalString(data.url);
+  const appPath = url !== undefined && /^\/(?!\/)/.test(url) ? url : undefined;
   if (
     type === 'support.reply'
       ? ticketId === undefined
-      : type !== 'app.update' && (pnr === undefined || !PNR.test(pnr))
+      : type === 'price.watch'
+        ? watch === undefined || appPath === undefined
+        : type !== 'app.update' && (pnr === undefined || !PNR.test(pnr))
   ) {
     return null;
   }
@@ -110,6 +123,7 @@ export function parsePushMessage(text: string): PushMessage | null {
       ...(pnr !== undefined ? { pnr: pnr.toUpperCase() } : {}),
       ...(status !== undefined ? { status } : {}),
       ...(type === 'support.reply' && ticketId !== undefined ? { ticketId } : {}),
+      ...(type === 'price.watch' ? { watch, url: appPath } : {}),
       ...(holdExpiresAt !== undefined && !Number.isNaN(Date.parse(holdExpiresAt))
         ? { holdExpiresAt }
         : {}),
@@ -120,6 +134,7 @@ export function parsePushMessage(text: string): PushMessage | null {
 
 /** The page a notification opens: the booking for booking messages, the app otherwise. */
 export function notificationTarget(message: PushMessage): string {
+  if (message.data.url !== undefined) return message.data.url;
   if (message.data.ticketId !== undefined) return `/support/ticket/${message.data.ticketId}`;
   return message.data.pnr !== undefined ? `/bookings/${message.data.pnr}` : '/';
 }

@@ -82,7 +82,9 @@ export function forgetResult(hash: string): void {
 export function searchKey(params: SearchParams): string {
   const { adults, children, infants } = params.passengers;
   const legs = params.destinations.map((leg) => `${leg.route}.${leg.date}`).join('/');
-  return `${legs}|${adults}.${children}.${infants}`;
+  // A search with checked bags is a search of its own (its prices are all-in).
+  const bags = params.bags ? `|bags${params.bags}` : '';
+  return `${legs}|${adults}.${children}.${infants}${bags}`;
 }
 
 function failureOf(hash: string | null, error: unknown): SearchOutcome {

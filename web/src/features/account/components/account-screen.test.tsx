@@ -29,6 +29,27 @@ function account(extra: Parameters<typeof mockAppApi>[0] = {}) {
           },
         ],
       }),
+    'GET /api/price-watch': () =>
+      json({
+        success: true,
+        watches: [
+          {
+            number: 12,
+            route: 3,
+            from: 'SOF',
+            to: 'LHR',
+            date: null,
+            month: '2027-03',
+            passengers: { adults: 1, children: 0, infants: 0 },
+            bags: 0,
+            subscribedPrice: { amount: 12_000, currency: 'EUR' },
+            currentPrice: { amount: 9_900, currency: 'EUR' },
+            targetPrice: null,
+            endsOn: '2027-03-31',
+            createdAt: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+      }),
     ...extra,
   });
 }
@@ -171,5 +192,26 @@ describe('the account page', () => {
         'The passengers of your bookings will appear here, ready for your next booking.',
       ),
     ).toBeDefined();
+  });
+
+  it('lists price watches with their prices, and stops one', async () => {
+    const user = userEvent.setup();
+    let stopped = '';
+    const api = account({
+      'DELETE /api/price-watch/12': ({ url }) => {
+        stopped = url.pathname;
+        api.use({ 'GET /api/price-watch': () => json({ success: true, watches: [] }) });
+        return json({ success: true });
+      },
+    });
+    renderApp('/account');
+    await findPageHeading('Settings and account');
+    const section = screen.getByRole('region', { name: 'Price watches' });
+    expect(await within(section).findByText('At the start: €120.00 Now: €99.00')).toBeDefined();
+    await user.click(
+      within(section).getByRole('button', { name: 'Stop watching SOF → LHR, March 2027' }),
+    );
+    expect(await within(section).findByText('You are not watching any prices.')).toBeDefined();
+    expect(stopped).toBe('/api/price-watch/12');
   });
 });

@@ -7,6 +7,7 @@ import styles from './account.module.css';
 import { AvatarForm } from './avatar-form.tsx';
 import { EmailForm } from './email-form.tsx';
 import { PasswordForm } from './password-form.tsx';
+import { PriceWatches } from './price-watches.tsx';
 import { ProfileForm, type TitleOption } from './profile-form.tsx';
 import { SavedPassengers } from './saved-passengers.tsx';
 
@@ -19,7 +20,7 @@ export interface AccountScreenProps {
 
 /**
  * `/account` (signed in; SPEC §2, §6): the profile (names, title, notification preference), the
- * avatar, the e-mail address, the password, saved passengers, and signing out.
+ * avatar, the e-mail address, the password, saved passengers, price watches, and signing out.
  */
 export function AccountScreen({ user, titles, onSignOut }: AccountScreenProps) {
   const intl = useIntl();
@@ -56,6 +57,7 @@ export function AccountScreen({ user, titles, onSignOut }: AccountScreenProps) {
           <EmailForm user={user} />
           <PasswordForm />
           <SavedPassengers />
+          <PriceWatches />
         </>
       ) : null}
     </Screen>

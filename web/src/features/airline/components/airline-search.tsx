@@ -9,6 +9,7 @@ import { AirportSelect } from '../../../components/ui/airport-select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DatePicker } from '../../../components/ui/date-picker.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useCityName } from '../../../lib/city-names.ts';
 import { useAirlineFlights, type AirlineFlightsRequest } from '../api/get-airline-flights.ts';
 import styles from './airline-search.module.css';
 
@@ -119,7 +120,11 @@ export function AirlineSearch({ airports, routes }: AirlineSearchProps) {
 
 function AirlineFlights({ data }: { readonly data: AirlineFlightsResponse }) {
   const intl = useIntl();
-  const cityOf = (id: string) => data.airports.find((airport) => airport.id === id)?.city ?? id;
+  const cityName = useCityName();
+  const cityOf = (id: string) => {
+    const city = data.airports.find((airport) => airport.id === id)?.city;
+    return city === undefined ? id : cityName(city);
+  };
   const time = (local: string) =>
     intl.formatTime(Date.parse(`${local.slice(0, 16)}:00Z`), {
       hour: 'numeric',

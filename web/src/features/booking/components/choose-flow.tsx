@@ -28,8 +28,8 @@ import {
 import { toBookerInput, toPassengerInput, type TripRules } from '../flow-forms.ts';
 import {
   clearFlowState,
-  flowStateFor,
   readFlowState,
+  tripFlowState,
   writeFlowState,
   type ContactDraft,
   type FlowState,
@@ -184,14 +184,12 @@ function ReadyFlow({
   readonly offer: TripOffer;
   readonly refresh: () => void;
 }) {
-  const { intl, say } = useFlowIntl();
+  const { intl, say, cityName } = useFlowIntl();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { currency, currencies } = useCurrency();
   const formatPrice = useFormatPrice();
-  const [state, setState] = useState<FlowState>(() =>
-    flowStateFor(trip.path, trip.passengers, readFlowState()),
-  );
+  const [state, setState] = useState<FlowState>(() => tripFlowState(trip, offer, readFlowState()));
   const update = useCallback((patch: Partial<FlowState>) => {
     setState((previous) => {
       const next = { ...previous, ...patch };
@@ -361,7 +359,7 @@ function ReadyFlow({
       <section className={styles.tripLine} aria-label={say('flow.trip')}>
         <ul className={styles.plainList}>
           {offer.legs.map((leg) => (
-            <li key={leg.index}>{legName(intl, offer, leg)}</li>
+            <li key={leg.index}>{legName(intl, offer, leg, cityName)}</li>
           ))}
         </ul>
         <Link to={trip.path}>{say('flow.changeFlights')}</Link>

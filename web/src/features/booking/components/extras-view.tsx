@@ -25,7 +25,7 @@ export function ExtrasView({
   onNext,
   onBack,
 }: ExtrasViewProps) {
-  const { intl, say } = useFlowIntl();
+  const { intl, say, cityName } = useFlowIntl();
   const labels = passengerLabels(state.passengers, say);
   const names = state.passengers.map((passenger, index) =>
     passenger.firstName.trim() !== ''
@@ -46,7 +46,7 @@ export function ExtrasView({
         const bag = leg.extras.find((extra) => extra.code === 'checked_bag');
         return (
           <fieldset key={leg.index} className={styles.card}>
-            <legend className={styles.legend}>{legName(intl, offer, leg)}</legend>
+            <legend className={styles.legend}>{legName(intl, offer, leg, cityName)}</legend>
             {bag ? (
               <>
                 <p className={styles.muted}>

@@ -3,17 +3,26 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Button } from '../../../components/ui/button.tsx';
+import { useCityName, type CityName } from '../../../lib/city-names.ts';
 import type { FieldProblem } from './error-summary.tsx';
 import styles from './choose-flow.module.css';
 
 /** A catalogue message of the flow, with its values, in the UI language. */
 export type Say = (id: MessageKey, values?: Record<string, string | number>) => string;
 
-/** The UI language of the flow's views: `intl`, and `say` for one of the flow's messages. */
-export function useFlowIntl(): { readonly intl: IntlShape; readonly say: Say } {
+/**
+ * The UI language of the flow's views: `intl`, `say` for one of the flow's messages, and
+ * `cityName` for a city's name.
+ */
+export function useFlowIntl(): {
+  readonly intl: IntlShape;
+  readonly say: Say;
+  readonly cityName: CityName;
+} {
   const intl = useIntl();
+  const cityName = useCityName();
   const say = useCallback<Say>((id, values) => intl.formatMessage({ id }, values), [intl]);
-  return { intl, say };
+  return { intl, say, cityName };
 }
 
 /**

@@ -67,7 +67,7 @@ export function SummaryView({
   onBook,
   onBack,
 }: SummaryViewProps) {
-  const { intl, say } = useFlowIntl();
+  const { intl, say, cityName } = useFlowIntl();
   const problemRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (problem) problemRef.current?.focus();
@@ -101,17 +101,17 @@ export function SummaryView({
             const { conditions, baggage } = leg.fare;
             return (
               <li key={leg.index} className={styles.leg}>
-                <h3 className={styles.legHeading}>{legName(intl, offer, leg)}</h3>
+                <h3 className={styles.legHeading}>{legName(intl, offer, leg, cityName)}</h3>
                 <ul className={styles.plainList}>
                   {leg.flight.segments.map((segment) => (
                     <li key={`${segment.flightNumber}-${segment.departureUtc}`}>
                       {say('flow.summary.segment', {
                         flight: segment.flightNumber,
                         carrier: segment.carrierName,
-                        from: cityOf(offer, segment.from),
+                        from: cityOf(offer, segment.from, cityName),
                         fromCode: segment.from,
                         departure: `${formatLocalDate(intl, segment.departureLocal.slice(0, 10))} ${formatLocalTime(intl, segment.departureLocal)}`,
-                        to: cityOf(offer, segment.to),
+                        to: cityOf(offer, segment.to, cityName),
                         toCode: segment.to,
                         arrival: `${formatLocalDate(intl, segment.arrivalLocal.slice(0, 10))} ${formatLocalTime(intl, segment.arrivalLocal)}`,
                       })}
@@ -201,7 +201,7 @@ export function SummaryView({
                         <br />
                         {say('flow.summary.bags', {
                           count: bags,
-                          leg: legName(intl, offer, leg),
+                          leg: legName(intl, offer, leg, cityName),
                         })}
                       </span>
                     ) : null;
@@ -275,7 +275,12 @@ export function SummaryView({
               <p className={styles.problemHeading}>{say('flow.unavailable')}</p>
               {offer.legs[problem.leg] ? (
                 <p>
-                  {legName(intl, offer, offer.legs[problem.leg] as (typeof offer.legs)[number])}
+                  {legName(
+                    intl,
+                    offer,
+                    offer.legs[problem.leg] as (typeof offer.legs)[number],
+                    cityName,
+                  )}
                 </p>
               ) : null}
               <Link to={resultsPath}>{say('flow.backToResults')}</Link>

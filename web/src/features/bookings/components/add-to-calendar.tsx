@@ -6,6 +6,7 @@ import {
   type ItineraryAirport,
 } from '../../../components/booking/booking-itinerary.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useCityName } from '../../../lib/city-names.ts';
 import { calendarFile, safeFileName, type CalendarEvent } from '../calendar-file.ts';
 import styles from './booking-manage.module.css';
 
@@ -59,7 +60,7 @@ export function AddToCalendar({
   readonly airports: readonly ItineraryAirport[];
 }) {
   const intl = useIntl();
-  const byCode = airportIndex(airports);
+  const byCode = airportIndex(airports, useCityName());
   return (
     <section className={styles.section} aria-labelledby="booking-calendar">
       <h2 id="booking-calendar">{intl.formatMessage({ id: 'manageBooking.calendar.title' })}</h2>

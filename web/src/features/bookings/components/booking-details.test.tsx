@@ -34,18 +34,41 @@ const ticketed = ticketedBooking({
   tickets: [
     {
       flightIndex: 0,
+      segmentIndex: 0,
       passengerIndex: 1,
       number: '1572300000002',
       issuedAt: '2026-11-22T10:06:00.000Z',
     },
     {
       flightIndex: 0,
+      segmentIndex: 0,
       passengerIndex: 0,
       number: '1572300000001',
       issuedAt: '2026-11-22T10:06:00.000Z',
     },
   ],
 });
+
+/** A leg of two flights: Sofia → London (LHR), then another airline's from LGW to New York. */
+function connectionLeg() {
+  const [leg] = testBooking().flights;
+  const [first] = leg?.segments ?? [];
+  if (!leg || !first) throw new Error('the fixture has a flight');
+  const onward = {
+    ...first,
+    flightNumber: 'OP 114',
+    carrier: 'OP',
+    carrierName: 'Orchid Pacific',
+    from: 'LGW',
+    to: 'JFK',
+    departureLocal: '2026-12-24T12:30',
+    departureUtc: '2026-12-24T12:30:00.000Z',
+    arrivalLocal: '2026-12-24T15:40',
+    arrivalUtc: '2026-12-24T20:40:00.000Z',
+    duration: 490,
+  };
+  return { ...leg, to: 'JFK', segments: [first, onward] };
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -90,24 +113,7 @@ describe('booking page', () => {
   });
 
   it('shows the layover between the flights of a connection, a change of airport and of airline', async () => {
-    const base = testBooking();
-    const [leg] = base.flights;
-    const [first] = leg?.segments ?? [];
-    if (!leg || !first) throw new Error('the fixture has a flight');
-    const onward = {
-      ...first,
-      flightNumber: 'OP 114',
-      carrier: 'OP',
-      carrierName: 'Orchid Pacific',
-      from: 'LGW',
-      to: 'JFK',
-      departureLocal: '2026-12-24T12:30',
-      departureUtc: '2026-12-24T12:30:00.000Z',
-      arrivalLocal: '2026-12-24T15:40',
-      arrivalUtc: '2026-12-24T20:40:00.000Z',
-      duration: 490,
-    };
-    mockStoredBooking(testBooking({ flights: [{ ...leg, to: 'JFK', segments: [first, onward] }] }));
+    mockStoredBooking(testBooking({ flights: [connectionLeg()] }));
     renderApp(`/bookings/${PNR}`);
     const trip = await screen.findByRole('region', { name: 'Flights' });
     const segments = within(trip).getAllByRole('listitem').slice(1);
@@ -229,6 +235,45 @@ describe('e-ticket page', () => {
     expect(within(ticket).getByText(/Departs Sofia \(SOF\) at 7:05 AM/)).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('gives each flight of a connection its own ticket, named by its route and shown alone', async () => {
+    const ticket = (segmentIndex: number, passengerIndex: number, number: string) => ({
+      flightIndex: 0,
+      segmentIndex,
+      passengerIndex,
+      number,
+      issuedAt: '2026-11-22T10:06:00.000Z',
+    });
+    mockStoredBooking(
+      ticketedBooking({
+        flights: [connectionLeg()],
+        tickets: [
+          ticket(0, 0, '1572300000001'),
+          ticket(0, 1, '1572300000002'),
+          ticket(1, 0, '6041100000003'),
+          ticket(1, 1, '6041100000004'),
+        ],
+      }),
+    );
+    const { router } = renderApp(`/bookings/${PNR}`);
+    const tickets = await screen.findByRole('region', { name: 'Tickets' });
+    // Each passenger's tickets together, in the order the flights are flown.
+    expect(
+      within(tickets)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'E-ticket 1572300000001: Ana Petrova, flight 1, SOF–LHR',
+      'E-ticket 6041100000003: Ana Petrova, flight 1, LGW–JFK',
+      'E-ticket 1572300000002: Iva Petrova, flight 1, SOF–LHR',
+      'E-ticket 6041100000004: Iva Petrova, flight 1, LGW–JFK',
+    ]);
+    await router.navigate(`/bookings/${PNR}/flight/0/ticket/1`);
+    const eTicket = await screen.findByRole('article', { name: 'Electronic ticket' });
+    expect(within(eTicket).getByText('6041100000003')).toBeDefined();
+    expect(within(eTicket).getByText(/Departs LGW at 12:30 PM/)).toBeDefined();
+    expect(within(eTicket).queryByText(/Departs Sofia/)).toBeNull();
   });
 
   it('says so for a ticket that has not been issued', async () => {

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import {
   BookingItinerary,
+  type BookingFlight,
   type BookingPageProps,
   type BookingViewProps,
 } from '../../../components/booking/booking-itinerary.tsx';
@@ -14,7 +15,7 @@ import { formatMoney } from '../../../components/booking/format-money.ts';
 import { PriceLines, chargedParts } from '../../../components/booking/price-lines.tsx';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ticketsOfFlight } from '../booking-tickets.ts';
+import { ticketsOfFlight, type BookingTicket } from '../booking-tickets.ts';
 import { ManageBooking } from './booking-manage.tsx';
 import { BookingCancellation } from './booking-cancellation.tsx';
 import { BookingInvoice } from './booking-invoice.tsx';
@@ -71,6 +72,21 @@ function BookingBody({ booking, airports }: BookingViewProps) {
   const name = (index: number) => {
     const passenger = booking.passengers.find((entry) => entry.index === index);
     return passenger ? `${passenger.firstName} ${passenger.lastName}` : String(index + 1);
+  };
+  // A connection's tickets name their segment: one ticket per flight of the leg.
+  const ticketLinkText = (ticket: BookingTicket, flight: BookingFlight) => {
+    const values = {
+      name: name(ticket.passengerIndex),
+      flight: flight.index + 1,
+      number: ticket.number,
+    };
+    const segment = flight.segments[ticket.segmentIndex];
+    return flight.segments.length > 1 && segment
+      ? intl.formatMessage(
+          { id: 'booking.ticketLinkSegment' },
+          { ...values, route: `${segment.from}–${segment.to}` },
+        )
+      : intl.formatMessage({ id: 'booking.ticketLink' }, values);
   };
   return (
     <>
@@ -189,14 +205,7 @@ function BookingBody({ booking, airports }: BookingViewProps) {
               ticketsOfFlight(booking, flight.index).map((ticket, ticketIndex) => (
                 <li key={ticket.number}>
                   <Link to={paths.ticket.getHref(booking.pnr, flight.index, ticketIndex)}>
-                    {intl.formatMessage(
-                      { id: 'booking.ticketLink' },
-                      {
-                        name: name(ticket.passengerIndex),
-                        flight: flight.index + 1,
-                        number: ticket.number,
-                      },
-                    )}
+                    {ticketLinkText(ticket, flight)}
                   </Link>
                 </li>
               )),

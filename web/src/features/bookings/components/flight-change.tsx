@@ -12,6 +12,7 @@ import { formatMoney } from '../../../components/booking/format-money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { LabelledInput } from '../../../components/ui/text-input.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useCityName } from '../../../lib/city-names.ts';
 import { bookingQueryKey } from '../../../lib/booking-access.ts';
 import { usePaymentOptions } from '../../payment/api/get-payment-options.ts';
 import { HoldCountdown } from '../../payment/components/hold-countdown.tsx';
@@ -288,7 +289,8 @@ function changeableLegs(booking: BookingDetail, now: number) {
  */
 export function FlightChange({ booking, airports }: BookingViewProps) {
   const intl = useIntl();
-  const places = useMemo(() => airportIndex(airports), [airports]);
+  const cityName = useCityName();
+  const places = useMemo(() => airportIndex(airports, cityName), [airports, cityName]);
   const [now] = useState(() => Date.now());
   const legs = changeableLegs(booking, now);
   const awaiting = booking.flightChanges.find((change) => change.state === 'awaiting_payment');

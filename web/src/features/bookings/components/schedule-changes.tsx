@@ -10,6 +10,7 @@ import {
 } from '../../../components/booking/booking-itinerary.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useCityName } from '../../../lib/city-names.ts';
 import { bookingQueryKey } from '../../../lib/booking-access.ts';
 import { acceptScheduleChange, getSubstitutes, takeSubstitute } from '../api/schedule-changes.ts';
 import { CANCELLATION_SECTION_ID, canCancel } from './booking-cancellation.tsx';
@@ -247,7 +248,7 @@ function ChangeCard({
  */
 export function ScheduleChanges({ booking, airports }: BookingViewProps) {
   const intl = useIntl();
-  const places = airportIndex(airports);
+  const places = airportIndex(airports, useCityName());
   const pending = booking.scheduleChanges.filter((change) => !change.answered);
   if (pending.length === 0) return null;
   return (

@@ -50,6 +50,11 @@ function ETicket({ booking, flightIndex, ticketIndex, airports }: BookingViewPro
       <EmptyState action={backLink}>{intl.formatMessage({ id: 'ticket.notIssued' })}</EmptyState>
     );
   }
+  // A connection has a ticket per flight: this one covers its own segment of the leg.
+  const segment = flight.segments[ticket.segmentIndex];
+  const ticketFlight = segment
+    ? { ...flight, from: segment.from, to: segment.to, segments: [segment] }
+    : flight;
   const extraBags = booking.extras
     .filter(
       (extra) =>
@@ -115,7 +120,7 @@ function ETicket({ booking, flightIndex, ticketIndex, airports }: BookingViewPro
             </>
           ) : null}
         </dl>
-        <BookingItinerary flights={[flight]} airports={airports} />
+        <BookingItinerary flights={[ticketFlight]} airports={airports} />
       </article>
       <div className={styles.actions}>
         <Button onClick={() => window.print()}>{intl.formatMessage({ id: 'ticket.print' })}</Button>

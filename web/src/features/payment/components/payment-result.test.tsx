@@ -40,6 +40,7 @@ describe('payment result pages', () => {
         tickets: [
           {
             flightIndex: 0,
+            segmentIndex: 0,
             passengerIndex: 0,
             number: '1572300000001',
             issuedAt: '2026-11-22T10:06:00.000Z',

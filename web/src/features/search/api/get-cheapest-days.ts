@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheapestDaysResponse } from '@uniquair/contract/pricing';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** The price markers of a month: price (minor units of `currency`) and rating, by day. */
@@ -17,18 +18,25 @@ export function lastModifiedDate(header: string | null): Date | null {
   return Number.isNaN(time) ? null : new Date(time);
 }
 
+/** `?bags=N` of a calendar asked with checked bags, '' without. */
+export function bagsQuery(bags: BagCount): string {
+  return bags > 0 ? `?bags=${bags}` : '';
+}
+
 /**
- * `GET /api/cheapest-price/days/{routeId}/{year}/{month}` (SPEC §7): the cheapest price of each
- * operated day of the month from today on, with its rating (0 lowest, 1 regular, 2 highest).
+ * `GET /api/cheapest-price/days/{routeId}/{year}/{month}?bags=` (SPEC §7): the cheapest price of
+ * each operated day of the month from today on, with its rating (0 lowest, 1 regular, 2 highest);
+ * all-in with `bags` checked bags per passenger.
  */
 export async function getCheapestDays(
   routeId: number,
   year: number,
   month: number,
   signal?: AbortSignal,
+  bags: BagCount = 0,
 ): Promise<DayPrices> {
   const answer = await apiFetch<CheapestDaysResponse>(
-    `/api/cheapest-price/days/${routeId}/${year}/${month}`,
+    `/api/cheapest-price/days/${routeId}/${year}/${month}${bagsQuery(bags)}`,
     { signal },
   );
   const body = answer.data;
@@ -41,18 +49,28 @@ export async function getCheapestDays(
   };
 }
 
-export const cheapestDaysQueryOptions = (routeId: number, year: number, month: number) =>
+export const cheapestDaysQueryOptions = (
+  routeId: number,
+  year: number,
+  month: number,
+  bags: BagCount = 0,
+) =>
   queryOptions({
-    queryKey: ['cheapest-price', 'days', routeId, year, month],
-    queryFn: ({ signal }) => getCheapestDays(routeId, year, month, signal),
+    queryKey: ['cheapest-price', 'days', routeId, year, month, bags],
+    queryFn: ({ signal }) => getCheapestDays(routeId, year, month, signal, bags),
     // Indicative prices: the server lets browsers keep them a minute.
     staleTime: 60_000,
   });
 
-/** The price markers of a route's month; off while `routeId` is null. */
-export function useCheapestDays(routeId: number | null, year: number, month: number) {
+/** The price markers of a route's month (all-in with `bags`); off while `routeId` is null. */
+export function useCheapestDays(
+  routeId: number | null,
+  year: number,
+  month: number,
+  bags: BagCount = 0,
+) {
   return useQuery({
-    ...cheapestDaysQueryOptions(routeId ?? 0, year, month),
+    ...cheapestDaysQueryOptions(routeId ?? 0, year, month, bags),
     enabled: routeId !== null,
   });
 }

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheapestMonthsResponse } from '@uniquair/contract/pricing';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { lastModifiedDate } from './get-cheapest-days.ts';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
+import { bagsQuery, lastModifiedDate } from './get-cheapest-days.ts';
 
 export interface MonthPrices {
   readonly currency: string;
@@ -15,16 +16,18 @@ export function monthKey(year: number, month: number): string {
 }
 
 /**
- * `GET /api/cheapest-price/months/{routeId}` (SPEC §7): the cheapest day of the current month and
- * the eleven after it.
+ * `GET /api/cheapest-price/months/{routeId}?bags=` (SPEC §7): the cheapest day of the current
+ * month and the eleven after it, all-in with `bags` checked bags per passenger.
  */
 export async function getCheapestMonths(
   routeId: number,
   signal?: AbortSignal,
+  bags: BagCount = 0,
 ): Promise<MonthPrices> {
-  const answer = await apiFetch<CheapestMonthsResponse>(`/api/cheapest-price/months/${routeId}`, {
-    signal,
-  });
+  const answer = await apiFetch<CheapestMonthsResponse>(
+    `/api/cheapest-price/months/${routeId}${bagsQuery(bags)}`,
+    { signal },
+  );
   const body = answer.data;
   return {
     currency: body?.currency ?? 'USD',
@@ -35,13 +38,16 @@ export async function getCheapestMonths(
   };
 }
 
-export const cheapestMonthsQueryOptions = (routeId: number) =>
+export const cheapestMonthsQueryOptions = (routeId: number, bags: BagCount = 0) =>
   queryOptions({
-    queryKey: ['cheapest-price', 'months', routeId],
-    queryFn: ({ signal }) => getCheapestMonths(routeId, signal),
+    queryKey: ['cheapest-price', 'months', routeId, bags],
+    queryFn: ({ signal }) => getCheapestMonths(routeId, signal, bags),
     staleTime: 60_000,
   });
 
-export function useCheapestMonths(routeId: number | null) {
-  return useQuery({ ...cheapestMonthsQueryOptions(routeId ?? 0), enabled: routeId !== null });
+export function useCheapestMonths(routeId: number | null, bags: BagCount = 0) {
+  return useQuery({
+    ...cheapestMonthsQueryOptions(routeId ?? 0, bags),
+    enabled: routeId !== null,
+  });
 }

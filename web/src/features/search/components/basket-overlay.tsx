@@ -6,9 +6,11 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { rememberedTrip } from '../../../lib/chosen-trip.ts';
+import { useCityName } from '../../../lib/city-names.ts';
 import { chosenFlights, totalIn, totalsByCurrency } from '../chosen-flights.ts';
 import { useMoney } from '../hooks/use-money.ts';
 import { useTripSearch } from '../hooks/use-trip-search.ts';
+import { bagsSearch, readBags } from '../bags.ts';
 import { legIssue, resultsHref, tripLegs, withLegChoice, type RouteNetwork } from '../trip.ts';
 import { formatDay, formatDuration, formatLocalTime, formatPassengers } from './flight-format.ts';
 import { legTitle } from './leg-results.tsx';
@@ -30,13 +32,17 @@ export function BasketOverlay({ pathname, search, network }: BasketOverlayProps)
   const money = useMoney();
   const navigate = useNavigate();
   const onResults = isSearchResultPath(pathname);
-  const tripPath = onResults ? pathname : rememberedTrip();
-  const trip = tripPath ? parseSearchPath(tripPath) : null;
+  // The remembered trip carries its `?bags=` (the results page writes it with the path).
+  const tripPath = onResults ? pathname + bagsSearch(readBags(search)) : rememberedTrip();
+  const [tripPathname = '', tripQuery = ''] = (tripPath ?? '').split('?');
+  const bags = readBags(tripQuery);
+  const trip = tripPath ? parseSearchPath(tripPathname) : null;
+  const cityName = useCityName();
   const legs = useMemo(
-    () => (trip ? tripLegs(trip.view, trip.destinations, network) : []),
+    () => (trip ? tripLegs(trip.view, trip.destinations, network, cityName) : []),
     // The parsed trip changes only with its path.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [tripPath, network],
+    [tripPath, network, cityName],
   );
   const anyChosen = legs.some((leg) => leg.destination.flightId !== null);
   const requests = useMemo(
@@ -49,7 +55,7 @@ export function BasketOverlay({ pathname, search, network }: BasketOverlayProps)
     [legs, anyChosen],
   );
   const passengers = trip?.passengers ?? { adults: 1, children: 0, infants: 0 };
-  const tripSearch = useTripSearch(requests, passengers);
+  const tripSearch = useTripSearch(requests, passengers, bags);
 
   if (!trip || !tripPath || legs.length === 0 || !anyChosen) {
     return (
@@ -70,7 +76,7 @@ export function BasketOverlay({ pathname, search, network }: BasketOverlayProps)
   const outcomes = tripSearch.legs.map((state) =>
     state.phase === 'done' || state.phase === 'expired' ? state.outcome : null,
   );
-  const chosen = chosenFlights(legs, outcomes, passengers);
+  const chosen = chosenFlights(legs, outcomes, passengers, bags);
   const complete = chosen.every((entry) => entry !== null);
   const totals = totalsByCurrency(chosen);
   const [onlyCurrency] = totals.keys();
@@ -119,7 +125,7 @@ export function BasketOverlay({ pathname, search, network }: BasketOverlayProps)
                             letter: entry.fare.letter,
                           },
                         ),
-                        price: money.show(entry.fare.price, entry.currency),
+                        price: money.show(entry.unitPrice, entry.currency),
                         seats,
                         subtotal: money.show(entry.subtotal, entry.currency),
                       },

@@ -1,5 +1,8 @@
 import type { SearchFareClass, SearchFlight } from '@uniquair/contract/search';
 import type { FlightInfo } from '@uniquair/contract/flight';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
+import { farePriceWithBags } from '../bags.ts';
+import { CannotCarry, PriceBreakdown } from './price-breakdown.tsx';
 import { useIntl, type IntlShape } from 'react-intl';
 import { useFlightInfo } from '../../../lib/search/get-flight-info.ts';
 import type { Money } from '../hooks/use-money.ts';
@@ -10,6 +13,8 @@ export interface FareOptionsProps {
   readonly hash: string;
   readonly chosenFare: string | null;
   readonly seats: number;
+  /** Checked bags per passenger: prices are all-in with them. */
+  readonly bags?: BagCount;
   readonly resultCurrency: string;
   readonly money: Money;
   readonly fareName: (fare: SearchFareClass) => string;
@@ -58,6 +63,7 @@ export function FareOptions({
   hash,
   chosenFare,
   seats,
+  bags = 0,
   resultCurrency,
   money,
   fareName,
@@ -79,20 +85,21 @@ export function FareOptions({
           const chosen = fare.letter === chosenFare;
           const details = infoFares.get(fare.letter);
           const name = fareName(fare);
+          const allIn = farePriceWithBags(fare, bags);
+          const each = allIn ?? fare.price;
           return (
             <li key={fare.letter} className={styles.fare}>
               <div className={styles.fareText}>
                 <strong>{name}</strong>
                 <span>
-                  {intl.formatMessage(
-                    { id: 'search.fare.price' },
-                    {
-                      price: price(fare.price),
-                      total: price(fare.price * seats),
-                      seats,
-                    },
-                  )}
+                  <PriceBreakdown fare={fare} bags={bags} currency={resultCurrency} money={money}>
+                    {intl.formatMessage(
+                      { id: 'search.fare.price' },
+                      { price: price(each), total: price(each * seats), seats },
+                    )}
+                  </PriceBreakdown>
                 </span>
+                {allIn === null ? <CannotCarry bags={bags} /> : null}
                 {fare.seatsLeft < fewSeats ? (
                   <span className={styles.scarce}>
                     {intl.formatMessage(

@@ -3,21 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { SearchFlight } from '@uniquair/contract/search';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithIntl } from '../../../components/ui/test-utils.tsx';
-import { hashOf, makeFlight } from '../../../testing/search-fixtures.ts';
+import { DOLLARS, hashOf, makeFlight } from '../../../testing/search-fixtures.ts';
 import { flightRows } from '../flight-rows.ts';
-import type { Money } from '../hooks/use-money.ts';
 import { FlightCard } from './flight-card.tsx';
 
-/** Prices shown as they come, in dollars. */
-const dollars = (amount: number) => `$${(amount / 100).toFixed(2)}`;
-const money: Money = {
-  currency: 'USD',
-  convert: (amount) => amount,
-  currencyOf: (from) => from,
-  format: dollars,
-  formatShort: dollars,
-  show: dollars,
-};
+const money = DOLLARS;
 
 /** The cards of `flights` in a list, as the results show them. */
 async function renderCards(flights: readonly SearchFlight[]) {

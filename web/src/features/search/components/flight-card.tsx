@@ -1,10 +1,12 @@
 import type { SearchFareClass } from '@uniquair/contract/search';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 import { memo, useId, useRef, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { FlightRow } from '../flight-rows.ts';
 import type { Money } from '../hooks/use-money.ts';
 import { CarrierBadge } from './carrier-badge.tsx';
 import { FareOptions } from './fare-options.tsx';
+import { PriceBreakdown } from './price-breakdown.tsx';
 import { FlightDetails } from './flight-details.tsx';
 import { formatDuration, formatLocalTime } from './flight-format.ts';
 import styles from './flight-card.module.css';
@@ -39,7 +41,7 @@ const textCache = new WeakMap<FlightRow, { intl: IntlShape; money: Money; text: 
 function cardText(row: FlightRow, intl: IntlShape, money: Money, resultCurrency: string): CardText {
   const cached = textCache.get(row);
   if (cached && cached.intl === intl && cached.money === money) return cached.text;
-  const { flight, cheapest } = row;
+  const { flight } = row;
   const first = flight.segments[0];
   const last = flight.segments.at(-1);
   const via = flight.segments.slice(0, -1).map((segment) => segment.to);
@@ -66,7 +68,7 @@ function cardText(row: FlightRow, intl: IntlShape, money: Money, resultCurrency:
             { id: 'search.flight.stops' },
             { count: flight.stops, airports: intl.formatList(via) },
           ),
-    price: money.show(cheapest.price, resultCurrency),
+    price: money.show(row.cheapestPrice, resultCurrency),
     carriers: [...airlines.keys()],
     airlines: intl.formatList([...airlines.values()], { type: 'unit', style: 'short' }),
     selfTransfer: flight.selfTransfer
@@ -89,6 +91,8 @@ export interface FlightCardProps {
   readonly chosenFare: string | null;
   /** Seats to buy: adults and children. */
   readonly seats: number;
+  /** Checked bags per passenger: prices are all-in with them. */
+  readonly bags?: BagCount;
   readonly resultCurrency: string;
   readonly money: Money;
   readonly onChoose: (legIndex: number, flightId: string, fare: SearchFareClass) => void;
@@ -106,6 +110,7 @@ export const FlightCard = memo(function FlightCard({
   hash,
   chosenFare,
   seats,
+  bags = 0,
   resultCurrency,
   money,
   onChoose,
@@ -204,7 +209,11 @@ export const FlightCard = memo(function FlightCard({
       </div>
       <div className={styles.side}>
         <p className={styles.price}>
-          <strong>{price}</strong>
+          <strong>
+            <PriceBreakdown fare={cheapest} bags={bags} currency={resultCurrency} money={money}>
+              {price}
+            </PriceBreakdown>
+          </strong>
           <span className={styles.perAdult}>
             {intl.formatMessage({ id: 'search.flight.perAdult' })}
           </span>
@@ -254,6 +263,7 @@ export const FlightCard = memo(function FlightCard({
             hash={hash}
             chosenFare={chosenFare}
             seats={seats}
+            bags={bags}
             resultCurrency={resultCurrency}
             money={money}
             fareName={fareName}

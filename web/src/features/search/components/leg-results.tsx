@@ -6,10 +6,13 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { FlightRow } from '../flight-rows.ts';
 import type { LegSearchState } from '../hooks/use-trip-search.ts';
 import type { Money } from '../hooks/use-money.ts';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
+import type { Passengers } from '@uniquair/domain/search/passengers';
 import type { LegIssue, TripLeg } from '../trip.ts';
 import { FlightCard } from './flight-card.tsx';
 import { formatDay, formatLongDate } from './flight-format.ts';
 import { NearestDays } from './nearest-days.tsx';
+import { PriceWatch } from './price-watch.tsx';
 import { routeDateMessage } from './route-date-message.ts';
 import styles from './search-results.module.css';
 
@@ -27,6 +30,10 @@ export interface LegResultsProps {
   readonly dateBounds: { readonly min: Ymd; readonly max: Ymd } | null;
   readonly hrefForDate: (legIndex: number, date: Ymd) => string;
   readonly seats: number;
+  /** Who travels (a price watch is for them). */
+  readonly passengers: Passengers;
+  /** Checked bags per passenger: prices are all-in with them. */
+  readonly bags?: BagCount;
   readonly money: Money;
   readonly onChoose: (legIndex: number, flightId: string, fare: SearchFareClass) => void;
   readonly onRetry: (legIndex: number) => void;
@@ -69,6 +76,8 @@ export function LegResults({
   dateBounds,
   hrefForDate,
   seats,
+  passengers,
+  bags = 0,
   money,
   onChoose,
   onRetry,
@@ -95,6 +104,7 @@ export function LegResults({
       leg={leg}
       bounds={dateBounds}
       hrefFor={(date) => hrefForDate(leg.index, date)}
+      bags={bags}
       money={money}
     />
   );
@@ -173,6 +183,7 @@ export function LegResults({
               hash={outcome.hash}
               chosenFare={row.flight.id === chosen ? leg.destination.fareClass : null}
               seats={seats}
+              bags={bags}
               resultCurrency={outcome.result.currency}
               money={money}
               onChoose={onChoose}
@@ -206,6 +217,22 @@ export function LegResults({
           {title}
         </h2>
         <p className={styles.legDate}>{formatDay(intl, leg.destination.date, 'full')}</p>
+        {issue === null ? (
+          <div className={styles.legWatches}>
+            {([false, true] as const).map((wholeMonth) => (
+              <PriceWatch
+                key={String(wholeMonth)}
+                routeId={leg.route.id}
+                date={leg.destination.date}
+                wholeMonth={wholeMonth}
+                routeName={`${leg.from.city} → ${leg.to.city}`}
+                passengers={passengers}
+                bags={bags}
+                money={money}
+              />
+            ))}
+          </div>
+        ) : null}
       </header>
       {body}
     </section>

@@ -1,10 +1,10 @@
-import { useQueries } from '@tanstack/react-query';
-import { ymdParts, type Ymd } from '@uniquair/domain/dates/ymd';
+import type { Ymd } from '@uniquair/domain/dates/ymd';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 import { nearestValidRouteDays } from '@uniquair/domain/routes/route-availability';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { cheapestDaysQueryOptions } from '../api/get-cheapest-days.ts';
+import { useDayPrices } from '../hooks/use-day-prices.ts';
 import type { Money } from '../hooks/use-money.ts';
 import { scheduleOf, type TripLeg } from '../trip.ts';
 import { formatDay } from './flight-format.ts';
@@ -18,6 +18,8 @@ export interface NearestDaysProps {
   /** The days the leg may move to without breaking the trip; null when none. */
   readonly bounds: { readonly min: Ymd; readonly max: Ymd } | null;
   readonly hrefFor: (date: Ymd) => string;
+  /** Checked bags per passenger: the prices are all-in with them. */
+  readonly bags?: BagCount;
   readonly money: Money;
 }
 
@@ -26,26 +28,14 @@ export interface NearestDaysProps {
  * `nearestValidRouteDays`), as links that search that day instead, each with its lowest price
  * from the price calendar when there is one.
  */
-export function NearestDays({ leg, bounds, hrefFor, money }: NearestDaysProps) {
+export function NearestDays({ leg, bounds, hrefFor, bags = 0, money }: NearestDaysProps) {
   const intl = useIntl();
   const titleId = useId();
   const nearest = bounds
     ? nearestValidRouteDays(scheduleOf(leg.route), leg.destination.date, NEAREST_DAYS, bounds)
     : { before: [], after: [] };
   const days = [...[...nearest.before].reverse(), ...nearest.after];
-  const months = [...new Set(days.map((day) => day.slice(0, 7)))].map((key) => {
-    const { year, month } = ymdParts(`${key}-01` as Ymd);
-    return { year, month };
-  });
-  const calendars = useQueries({
-    queries: months.map(({ year, month }) => cheapestDaysQueryOptions(leg.route.id, year, month)),
-  });
-  const prices = new Map<string, { price: number; currency: string }>();
-  for (const calendar of calendars) {
-    for (const [date, marker] of calendar.data?.days ?? []) {
-      prices.set(date, { price: marker.price, currency: calendar.data?.currency ?? 'USD' });
-    }
-  }
+  const { prices } = useDayPrices(leg.route.id, days, bags);
 
   if (days.length === 0) {
     return <p>{intl.formatMessage({ id: 'search.alternatives.none' })}</p>;

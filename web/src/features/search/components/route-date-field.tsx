@@ -1,6 +1,6 @@
 import type { Airport, Route } from '@uniquair/contract/data';
 import { clampToBounds } from '@uniquair/domain/calendar/date-picker-bounds';
-import { maxYmd, ymdParts, type Ymd } from '@uniquair/domain/dates/ymd';
+import { maxYmd, ymd, ymdParts, type Ymd } from '@uniquair/domain/dates/ymd';
 import { routeDateRange } from '@uniquair/domain/routes/route-date-field';
 import { lazy, Suspense, useRef, useState, type Ref } from 'react';
 import { useIntl } from 'react-intl';
@@ -11,6 +11,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { MOBILE_MEDIA_QUERY } from '@uniquair/domain/config/layout';
 import { useMediaQuery } from '../../../hooks/use-media-query.ts';
 import { addMonths } from '../../../components/ui/calendar-days.ts';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
+import type { Passengers } from '@uniquair/domain/search/passengers';
 import { useCheapestDays } from '../api/get-cheapest-days.ts';
 import { useCheapestMonths } from '../api/get-cheapest-months.ts';
 import { useMoney } from '../hooks/use-money.ts';
@@ -21,10 +23,21 @@ import { DayPrice, MonthPrice, PriceLegend } from './price-calendar.tsx';
 import styles from './route-date-field.module.css';
 import { Icon } from '../../../components/ui/icon.tsx';
 
-// The calendar (react-day-picker) loads when first opened, not with the search form.
+// The calendar (react-day-picker) loads when first opened, not with the search form; so do the
+// price watches under it (push subscription and all).
 const Calendar = lazy(async () => ({
   default: (await import('../../../components/ui/calendar.tsx')).Calendar,
 }));
+const PriceWatch = lazy(async () => ({
+  default: (await import('./price-watch.tsx')).PriceWatch,
+}));
+
+/** What a price watch from the calendar needs besides the route and days. */
+export interface CalendarWatch {
+  /** "Sofia → London". */
+  readonly routeName: string;
+  readonly passengers: Passengers;
+}
 
 export interface RouteDateFieldProps {
   readonly label: string;
@@ -43,6 +56,13 @@ export interface RouteDateFieldProps {
   readonly ref?: Ref<HTMLInputElement>;
   /** Opens the calendar each time it changes to a new positive number (0: never asked). */
   readonly openRequest?: number;
+  /** Checked bags per passenger: the calendar's prices are all-in with them. */
+  readonly bags?: BagCount;
+  /**
+   * Offers "Tell me when it's cheaper" under the calendar, for the chosen day and for the month
+   * shown (docs/price-watch.md).
+   */
+  readonly watch?: CalendarWatch;
 }
 
 /**
@@ -63,6 +83,8 @@ export function RouteDateField({
   id,
   ref,
   openRequest = 0,
+  bags = 0,
+  watch,
 }: RouteDateFieldProps) {
   const intl = useIntl();
   const money = useMoney();
@@ -97,9 +119,9 @@ export function RouteDateField({
   // A wide screen shows two months side by side, with the prices of both.
   const monthsShown = useMediaQuery(MOBILE_MEDIA_QUERY) ? 1 : 2;
   const next = addMonths(shown, 1);
-  const days = useCheapestDays(routeId, shown.year, shown.month);
-  const nextDays = useCheapestDays(monthsShown === 2 ? routeId : null, next.year, next.month);
-  const months = useCheapestMonths(routeId);
+  const days = useCheapestDays(routeId, shown.year, shown.month, bags);
+  const nextDays = useCheapestDays(monthsShown === 2 ? routeId : null, next.year, next.month, bags);
+  const months = useCheapestMonths(routeId, bags);
 
   const commit = () => {
     const trimmed = text.trim();
@@ -216,10 +238,43 @@ export function RouteDateField({
                   />
                 }
               />
+              {watch ? (
+                <div className={styles.watches}>
+                  {value !== null && value >= bounds.min && value <= bounds.max ? (
+                    <PriceWatch
+                      key={`day-${value}`}
+                      routeId={route.id}
+                      date={value}
+                      routeName={watch.routeName}
+                      passengers={watch.passengers}
+                      bags={bags}
+                      money={money}
+                    />
+                  ) : null}
+                  <PriceWatch
+                    key={`month-${shown.year}-${shown.month}`}
+                    routeId={route.id}
+                    date={monthWatchDay(shown, bounds)}
+                    wholeMonth
+                    routeName={watch.routeName}
+                    passengers={watch.passengers}
+                    bags={bags}
+                    money={money}
+                  />
+                </div>
+              ) : null}
             </Suspense>
           </PickerDialog>
         ) : null}
       </div>
     </Field>
   );
+}
+
+/** A day of the month shown that the route can still be watched on (the month's first on sale). */
+function monthWatchDay(
+  shown: { readonly year: number; readonly month: number },
+  bounds: { readonly min: Ymd; readonly max: Ymd },
+): Ymd {
+  return maxYmd(ymd(shown.year, shown.month, 1), bounds.min);
 }

@@ -4,6 +4,8 @@ import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { formFromSearch } from '../search-form-state.ts';
+import { readBags, writeBags } from '../bags.ts';
+import { queryString } from '../results-query.ts';
 import type { RouteNetwork } from '../trip.ts';
 import { SearchForm } from './search-form.tsx';
 import styles from './search-home.module.css';
@@ -38,7 +40,13 @@ export function SearchEditorOverlay({ pathname, search, network }: SearchEditorO
   const initial = useMemo(
     () =>
       trip
-        ? formFromSearch(trip.view, trip.destinations, trip.passengers, network.routes)
+        ? formFromSearch(
+            trip.view,
+            trip.destinations,
+            trip.passengers,
+            network.routes,
+            readBags(search),
+          )
         : undefined,
     // The form starts from the search the overlay opened on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -53,9 +61,12 @@ export function SearchEditorOverlay({ pathname, search, network }: SearchEditorO
         network={network}
         initial={initial}
         onSearch={(path) => {
-          const same = isSameTrip(parseSearchPath(path), trip);
-          // The same trip keeps its chosen flights and filters; the overlay closes either way.
-          void navigate(same ? { pathname, search } : path, { replace: same });
+          const [target = path, query = ''] = path.split('?');
+          const same = isSameTrip(parseSearchPath(target), trip);
+          // The same trip keeps its chosen flights and filters (the bags as now chosen); the
+          // overlay closes either way.
+          const kept = queryString(writeBags(new URLSearchParams(search), readBags(query)));
+          void navigate(same ? { pathname, search: kept } : path, { replace: same });
         }}
       />
     </div>

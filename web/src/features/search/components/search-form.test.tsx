@@ -177,6 +177,51 @@ describe('search form', () => {
     );
   });
 
+  it('searches with checked bags: all-in calendars, ?bags= in the results URL', async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    const days =
+      (route: number, month: number): ApiHandler =>
+      ({ url }) => {
+        asked.push(`${route}/${month}${url.search}`);
+        return json({ success: true, days: [] });
+      };
+    const offers: ApiHandler = ({ url }) => {
+      asked.push(`offers${url.search}`);
+      return json({
+        success: true,
+        airport: 'SOF',
+        currency: 'USD',
+        from: '2026-11-22',
+        until: '2026-12-19',
+        offers: [],
+      });
+    };
+    formApi({
+      ...SEARCH_IN_PROGRESS,
+      'GET /api/cheapest-price/days/12/2026/11': days(12, 11),
+      'GET /api/cheapest-price/days/12/2026/12': days(12, 12),
+      'GET /api/cheapest-price/SOF/offers': offers,
+    });
+    const { router } = renderApp('/');
+    await form();
+    await user.click(screen.getByRole('radio', { name: 'One-way' }));
+    const bags = screen.getByRole('group', { name: 'Checked bags per passenger' });
+    expect(within(bags).getByRole('radio', { name: 'None' })).toHaveProperty('checked', true);
+    await user.click(within(bags).getByRole('radio', { name: '1 bag' }));
+    await chooseAirport(user, 'From', 'SOF');
+    await chooseAirport(user, 'To', 'LHR');
+    // The "To" list and the calendar that opened with the destination priced with the bag.
+    expect(asked).toContain('offers?bags=1');
+    const calendars = asked.filter((entry) => !entry.startsWith('offers'));
+    expect(calendars.length).toBeGreaterThan(0);
+    expect(calendars.every((entry) => entry.endsWith('?bags=1'))).toBe(true);
+    await user.type(screen.getByRole('textbox', { name: 'Departure' }), '12/01/2026{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Search flights' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?bags=1'));
+    expect(router.state.location.pathname).toBe('/flights/1/0/0/12.2026-12-01._');
+  });
+
   it('says at once when a typed day is one the route does not fly (SPEC §5)', async () => {
     const user = userEvent.setup();
     formApi();
@@ -279,6 +324,36 @@ describe('search form', () => {
     expect(screen.getByText('8 children')).toBeDefined();
     expect(button('One more child').hasAttribute('disabled')).toBe(true);
     expect(button('One more adult').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('offers a price watch of the chosen day and of the month from the calendar, inside the form', async () => {
+    const user = userEvent.setup();
+    formApi(SEARCH_IN_PROGRESS);
+    const { router } = renderApp('/');
+    await form();
+    await user.click(screen.getByRole('radio', { name: 'One-way' }));
+    await chooseAirport(user, 'From', 'LHR');
+    await chooseAirport(user, 'To', 'FCO');
+    await user.type(screen.getByRole('textbox', { name: 'Departure' }), '11/30/2026{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Open the calendar: Departure' }));
+    const dialog = screen.getByRole('dialog', { name: 'Departure' });
+    const dayWatch = await within(dialog).findByRole('button', {
+      name: 'Tell me when it’s cheaper',
+    });
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Tell me when this month is cheaper' }),
+    );
+    const group = within(dialog).getByRole('group', { name: 'Price watch' });
+    expect(within(group).getByText(/^London → Rome, November 2026\./)).toBeDefined();
+    // Enter in the target starts the watch, and never submits the search form around it.
+    await user.type(within(group).getByLabelText('Notify me below (optional)'), '50{Enter}');
+    await waitFor(() =>
+      expect(within(group).getByRole('alert').textContent).toBe(
+        'This browser cannot receive notifications.',
+      ),
+    );
+    expect(router.state.location.pathname).toBe('/');
+    expect(dayWatch.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('shows each day’s lowest price and rating in the calendar, only on days the route flies', async () => {

@@ -1,3 +1,5 @@
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
+import type { Passengers } from '@uniquair/domain/search/passengers';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
@@ -5,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { AirportSelect } from '../../../components/ui/airport-select.tsx';
 import { DestinationSelect } from './destination-select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useCityName } from '../../../lib/city-names.ts';
 import {
   destinationAirports,
   hasErrors,
@@ -24,7 +27,9 @@ import {
 import type { RouteNetwork } from '../trip.ts';
 import { formatLongDate } from './flight-format.ts';
 import { PassengersPicker } from './passengers-picker.tsx';
-import { RouteDateField } from './route-date-field.tsx';
+import { BagsPicker } from './bags-picker.tsx';
+import { bagsSearch } from '../bags.ts';
+import { RouteDateField, type CalendarWatch } from './route-date-field.tsx';
 import { routeDateMessage } from './route-date-message.ts';
 import styles from './search-form.module.css';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -37,7 +42,12 @@ export interface SearchFormProps {
   readonly defaultOrigin?: string | null;
   /** Told whenever the first departure airport changes. */
   readonly onOriginChange?: (code: string | null) => void;
-  /** Where the search goes; navigates to the results page by default. */
+  /** Told whenever the passengers or their checked bags change. */
+  readonly onTravellersChange?: (passengers: Passengers, bags: BagCount) => void;
+  /**
+   * Where the search goes (the results path, with `?bags=N` when bags are chosen); navigates to
+   * the results page by default.
+   */
   readonly onSearch?: (path: string) => void;
 }
 
@@ -84,6 +94,7 @@ export function SearchForm({
   initial = INITIAL_FORM,
   defaultOrigin = null,
   onOriginChange,
+  onTravellersChange,
   onSearch,
 }: SearchFormProps) {
   const intl = useIntl();
@@ -116,21 +127,26 @@ export function SearchForm({
   useEffect(() => {
     onOriginChange?.(firstFrom);
   }, [firstFrom, onOriginChange]);
+  useEffect(() => {
+    onTravellersChange?.(state.passengers, state.bags);
+  }, [state.passengers, state.bags, onTravellersChange]);
 
-  const errors = validateSearchForm(state, network, { complete: submitted });
+  const cityName = useCityName();
+  const errors = validateSearchForm(state, network, { complete: submitted, cityName });
   const showSummary = submitted && hasErrors(errors);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    const path = searchPathOf(state, network);
-    if (path === null) {
+    const found = searchPathOf(state, network);
+    if (found === null) {
       // After the errors render, take the traveller to the first one.
       requestAnimationFrame(() => {
         form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       });
       return;
     }
+    const path = found + bagsSearch(state.bags);
     if (onSearch) onSearch(path);
     else void navigate(path);
   };
@@ -138,6 +154,16 @@ export function SearchForm({
   const single = state.tripType !== 'multi';
   const [first] = state.legs;
   const returnRoute = first ? routeBetween(network.routes, first.to, first.from) : undefined;
+  // The calendar offers a price watch of the route for these passengers and bags.
+  const watchOf = (from: string | null, to: string | null): CalendarWatch | undefined => {
+    const origin = from === null ? undefined : airports.get(from);
+    const destination = to === null ? undefined : airports.get(to);
+    if (!origin || !destination) return undefined;
+    return {
+      routeName: `${cityName(origin.city)} → ${cityName(destination.city)}`,
+      passengers: state.passengers,
+    };
+  };
 
   return (
     <form ref={form} className={styles.form} noValidate onSubmit={submit}>
@@ -196,6 +222,7 @@ export function SearchForm({
                 label={intl.formatMessage({ id: 'search.form.to' })}
                 origin={leg.from === null ? null : (airports.get(leg.from) ?? null)}
                 airports={destinationAirports(network, leg.from)}
+                bags={state.bags}
                 value={leg.to}
                 required
                 disabled={leg.from === null}
@@ -223,6 +250,8 @@ export function SearchForm({
                 value={leg.date}
                 openRequest={calendarRequest.index === index ? calendarRequest.count : 0}
                 notBefore={previous}
+                bags={state.bags}
+                watch={watchOf(leg.from, leg.to)}
                 required
                 error={fieldErrorText(intl, legErrors.date)}
                 onChange={(date: Ymd | null, unreadable) =>
@@ -236,6 +265,8 @@ export function SearchForm({
                   origin={leg.to === null ? null : (airports.get(leg.to) ?? null)}
                   value={state.returnDate}
                   notBefore={leg.date}
+                  bags={state.bags}
+                  watch={watchOf(leg.to, leg.from)}
                   required
                   error={fieldErrorText(intl, errors.returnDate)}
                   onChange={(date: Ymd | null, unreadable) =>
@@ -276,6 +307,7 @@ export function SearchForm({
         passengers={state.passengers}
         onChange={(kind, count) => dispatch({ type: 'passengers', kind, count })}
       />
+      <BagsPicker bags={state.bags} onChange={(bags) => dispatch({ type: 'bags', bags })} />
 
       <Button type="submit" size="lg" className={styles.submit}>
         {intl.formatMessage({ id: 'search.form.submit' })}

@@ -96,6 +96,38 @@ describe('home: nearest airport and offers', () => {
     expect(within(offer).getByText('Bulgaria')).toBeDefined();
   });
 
+  it('prices the offers with the bags chosen in the form, and searches them for its travellers', async () => {
+    const user = userEvent.setup();
+    browserLocation('granted');
+    const asked: string[] = [];
+    mockAppApi({
+      'GET /api/cheapest-price/LHR/offers': ({ url }) => {
+        asked.push(url.search);
+        return json(offers);
+      },
+    });
+    renderApp('/');
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Cheapest flights from London' },
+      { timeout: 10_000 },
+    );
+    await within(section).findByRole('link', { name: /^Sofia/ }, { timeout: 10_000 });
+    const bags = screen.getByRole('group', { name: 'Checked bags per passenger' });
+    await user.click(within(bags).getByRole('radio', { name: '1 bag' }));
+    await waitFor(() => expect(asked).toContain('?bags=1'));
+    expect(
+      await within(section).findByText('Prices include 1 checked bag per passenger'),
+    ).toBeDefined();
+    await waitFor(() =>
+      expect(
+        within(section)
+          .getByRole('link', { name: /^Sofia/ })
+          .getAttribute('href'),
+      ).toBe('/flights/1/0/0/13.2026-12-03._?bags=1'),
+    );
+  });
+
   it('asks for the location only when the traveller chooses to', async () => {
     const user = userEvent.setup();
     const getCurrentPosition = browserLocation('prompt');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SearchResult } from '@uniquair/contract/search';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   errorBody,
   json,
@@ -11,12 +11,8 @@ import {
   type ApiHandler,
 } from '../../../testing/mock-api.ts';
 import { findPageHeading, renderApp } from '../../../testing/render-app.tsx';
-import { clearSearchState } from '../../../lib/search/search-run.ts';
-import {
-  FakeEventSource,
-  FakeWebSocket,
-  resetFakeTransports,
-} from '../../../testing/fake-transports.ts';
+import { setUpSearchPageTests } from '../../../testing/search-page-setup.ts';
+import { FakeEventSource } from '../../../testing/fake-transports.ts';
 import { hashOf, legResult, makeFlight } from '../../../testing/search-fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
@@ -79,19 +75,7 @@ function leg(name: RegExp) {
   return screen.getByRole('region', { name });
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  clearSearchState();
-  resetFakeTransports();
-  vi.stubGlobal('EventSource', FakeEventSource);
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  clearSearchState();
-});
+setUpSearchPageTests(NOW);
 
 describe('search results', () => {
   it('shows each leg as soon as it is found, under a progress bar for the whole trip', async () => {
@@ -255,6 +239,41 @@ describe('search results', () => {
     });
     // 123.00 USD at 0.9 EUR per USD.
     expect(within(outboundLeg).getByText('€110.70')).toBeDefined();
+  });
+
+  it('offers a price watch on each leg, checks the target and says when notifications cannot work', async () => {
+    const user = userEvent.setup();
+    searchApi();
+    renderApp(RETURN_TRIP);
+    const outboundLeg = await waitFor(() => {
+      const region = leg(/^Outbound flight/);
+      expect(within(region).getByText('3 flights found')).toBeDefined();
+      return region;
+    });
+    const opener = within(outboundLeg).getByRole('button', {
+      name: 'Tell me when this month is cheaper',
+    });
+    expect(opener.getAttribute('aria-expanded')).toBe('false');
+    await user.click(opener);
+    expect(opener.getAttribute('aria-expanded')).toBe('true');
+    const form = within(outboundLeg).getByRole('group', { name: 'Price watch' });
+    expect(within(form).getByText(/No account needed/)).toBeDefined();
+    const target = within(form).getByLabelText('Notify me below (optional)');
+    await user.type(target, 'cheap');
+    await user.click(within(form).getByRole('button', { name: 'Watch the price' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Enter a number.');
+    await user.clear(target);
+    await user.type(target, '99.50');
+    await user.click(within(form).getByRole('button', { name: 'Watch the price' }));
+    // This test browser has no Push API.
+    await waitFor(() =>
+      expect(within(form).getByRole('alert').textContent).toBe(
+        'This browser cannot receive notifications.',
+      ),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(within(outboundLeg).queryByRole('group', { name: 'Price watch' })).toBeNull();
+    expect(document.activeElement).toBe(opener);
   });
 
   it('offers the nearest days the route flies when a leg has no flights', async () => {

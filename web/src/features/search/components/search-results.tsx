@@ -24,11 +24,13 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { screenStyles } from '../../../components/layouts/screen.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { rememberTrip } from '../../../lib/chosen-trip.ts';
+import { useCityName } from '../../../lib/city-names.ts';
 import { rowsOfResult, tripRowBounds, visibleRows, type FlightRow } from '../flight-rows.ts';
 import { useMoney } from '../hooks/use-money.ts';
 import { formatPassengers } from './flight-format.ts';
 import { useTripSearch, type LegSearchState } from '../hooks/use-trip-search.ts';
 import { useResultsQuery } from '../hooks/use-results-query.ts';
+import { bagsSearch } from '../bags.ts';
 import {
   legDateBounds,
   legIssue,
@@ -40,6 +42,7 @@ import {
   type TripLeg,
 } from '../trip.ts';
 import { ExpiryNotice } from './expiry-notice.tsx';
+import { FlexibleDates } from './flexible-dates.tsx';
 import { LegResults, legTitle } from './leg-results.tsx';
 import { ResultsFilters } from './results-filters.tsx';
 import { SearchProgressBar } from './search-progress-bar.tsx';
@@ -73,9 +76,13 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
   const [announcement, setAnnouncement] = useState('');
   const [now] = useState(() => new Date());
 
-  const [resultsQuery, setResultsQuery] = useResultsQuery();
-  const { filters, sort } = resultsQuery;
-  const legs = useMemo(() => tripLegs(view, destinations, network), [view, destinations, network]);
+  const [resultsQuery, setResultsQuery, resultsSearch] = useResultsQuery();
+  const { filters, sort, bags } = resultsQuery;
+  const cityName = useCityName();
+  const legs = useMemo(
+    () => tripLegs(view, destinations, network, cityName),
+    [view, destinations, network, cityName],
+  );
   const issues = useMemo(() => legs.map((leg) => legIssue(leg, now)), [legs, now]);
   const seats = seatedPassengers(passengers);
   const tooManySeats = seats > MAX_SEATED_PASSENGERS;
@@ -88,7 +95,7 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
       })),
     [legs, issues, tooManySeats],
   );
-  const search = useTripSearch(requests, passengers);
+  const search = useTripSearch(requests, passengers, bags);
 
   // The flights render from a deferred copy of the legs: React renders a search's arriving
   // flights in the background, in slices, so the page answers taps and keys meanwhile.
@@ -97,9 +104,9 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
     () =>
       shownLegs.map((state): readonly FlightRow[] => {
         const outcome = outcomeOf(state);
-        return outcome ? rowsOfResult(outcome.result, money.convert) : [];
+        return outcome ? rowsOfResult(outcome.result, money.convert, bags) : [];
       }),
-    [shownLegs, money.convert],
+    [shownLegs, money.convert, bags],
   );
   const bounds = useMemo(() => tripRowBounds(rowsByLeg), [rowsByLeg]);
   const firstOutcome = shownLegs.map(outcomeOf).find((outcome) => outcome !== null);
@@ -107,20 +114,20 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
 
   // What the choose and navigate handlers read, without changing identity on every filter change
   // (the flight cards are memoised on them).
-  const latest = useRef({ destinations, passengers, search: location.search });
+  const latest = useRef({ destinations, passengers, search: resultsSearch });
   useLayoutEffect(() => {
-    latest.current = { destinations, passengers, search: location.search };
+    latest.current = { destinations, passengers, search: resultsSearch };
   });
 
   const replaceQuery = setResultsQuery;
   // Stable across changes, so that the filters panel renders only when its own values change.
-  const latestQuery = useRef({ set: setResultsQuery, sort });
+  const latestQuery = useRef({ set: setResultsQuery, query: resultsQuery });
   useLayoutEffect(() => {
-    latestQuery.current = { set: setResultsQuery, sort };
+    latestQuery.current = { set: setResultsQuery, query: resultsQuery };
   });
   const setFilters = useCallback(
     (next: SearchFilters) =>
-      latestQuery.current.set({ filters: next, sort: latestQuery.current.sort }),
+      latestQuery.current.set({ ...latestQuery.current.query, filters: next }),
     [],
   );
 
@@ -163,13 +170,25 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
   );
   const hrefForDate = useCallback(
     (legIndex: number, date: Ymd) =>
-      resultsHref(view, passengers, withLegDate(destinations, legIndex, date), location.search),
-    [view, passengers, destinations, location.search],
+      resultsHref(view, passengers, withLegDate(destinations, legIndex, date), resultsSearch),
+    [view, passengers, destinations, resultsSearch],
   );
 
+  const hrefForDates = useCallback(
+    (dates: readonly Ymd[]) =>
+      resultsHref(
+        view,
+        passengers,
+        dates.reduce((moved, date, index) => withLegDate(moved, index, date), [...destinations]),
+        resultsSearch,
+      ),
+    [view, passengers, destinations, resultsSearch],
+  );
+  const flexible = view === 'flights' && hasFlexibleDates(legs);
+
   useEffect(() => {
-    rememberTrip(location.pathname);
-  }, [location.pathname]);
+    rememberTrip(location.pathname + bagsSearch(bags));
+  }, [location.pathname, bags]);
 
   const first = legs[0];
   const title = !first
@@ -194,7 +213,7 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
         0,
       );
   const activeFilters = hasActiveFilters(filters);
-  const here = { pathname: location.pathname, search: location.search };
+  const here = { pathname: location.pathname, search: resultsSearch };
 
   return (
     <section className={styles.page} aria-labelledby="screen-heading">
@@ -202,7 +221,12 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
         <h1 id="screen-heading" className={screenStyles.heading}>
           {title}
         </h1>
-        <p className={styles.lead}>{formatPassengers(intl, passengers)}</p>
+        <p className={styles.lead}>
+          {formatPassengers(intl, passengers)}
+          {bags > 0
+            ? ` · ${intl.formatMessage({ id: 'search.bags.allIn' }, { count: bags })}`
+            : null}
+        </p>
         <div className={styles.headerActions}>
           <Link className={styles.secondaryButton} to={{ ...here, hash: '#edit' }}>
             {intl.formatMessage({ id: 'searchEditor.title' })}
@@ -246,7 +270,7 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
                     name={`${filtersId}-sort`}
                     value={order}
                     checked={sort === order}
-                    onChange={() => replaceQuery({ filters, sort: order })}
+                    onChange={() => replaceQuery({ ...resultsQuery, sort: order })}
                   />
                   <span>{intl.formatMessage({ id: `search.sort.${order}` })}</span>
                 </label>
@@ -285,6 +309,9 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
         </aside>
 
         <div className={styles.results}>
+          {flexible ? (
+            <FlexibleDates legs={legs} bags={bags} money={money} hrefFor={hrefForDates} />
+          ) : null}
           {legs.map((leg: TripLeg, index) => (
             <LegResultsWithRows
               key={leg.index}
@@ -298,6 +325,8 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
               dateBounds={legDateBounds(legs, index, now)}
               hrefForDate={hrefForDate}
               seats={seats}
+              passengers={passengers}
+              bags={bags}
               money={money}
               onChoose={choose}
               onRetry={search.retry}
@@ -310,6 +339,7 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
         legs={legs}
         states={shownLegs}
         passengers={passengers}
+        bags={bags}
         money={money}
         basketTo={{ ...here, hash: '#basket' }}
       />
@@ -318,6 +348,13 @@ export function SearchResults({ view, passengers, destinations, network }: Searc
       </p>
     </section>
   );
+}
+
+/** One-way trips and return trips whose second leg flies the first one back have flexible dates. */
+function hasFlexibleDates(legs: readonly TripLeg[]): boolean {
+  const [out, back] = legs;
+  if (!out || legs.length > 2) return false;
+  return !back || (back.route.from === out.route.to && back.route.to === out.route.from);
 }
 
 /** A leg with its visible rows worked out only when its rows, the filters or the order change. */

@@ -1,4 +1,5 @@
 import { seatedPassengers, type Passengers } from '@uniquair/domain/search/passengers';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 import { useIntl } from 'react-intl';
 import { Link, type To } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -12,6 +13,8 @@ export interface TripSummaryProps {
   readonly legs: readonly TripLeg[];
   readonly states: readonly LegSearchState[];
   readonly passengers: Passengers;
+  /** Checked bags per passenger: the total is all-in with them. */
+  readonly bags?: BagCount;
   readonly money: Money;
   /** The basket overlay of this page (`#basket`). */
   readonly basketTo: To;
@@ -22,12 +25,19 @@ export interface TripSummaryProps {
  * every seat in the shown currency, the basket, and Continue to the booking flow once every leg
  * has a flight.
  */
-export function TripSummary({ legs, states, passengers, money, basketTo }: TripSummaryProps) {
+export function TripSummary({
+  legs,
+  states,
+  passengers,
+  bags = 0,
+  money,
+  basketTo,
+}: TripSummaryProps) {
   const intl = useIntl();
   const outcomes = states.map((state) =>
     state.phase === 'done' || state.phase === 'expired' ? state.outcome : null,
   );
-  const chosen = chosenFlights(legs, outcomes, passengers);
+  const chosen = chosenFlights(legs, outcomes, passengers, bags);
   const count = chosen.filter((entry) => entry !== null).length;
   const complete = legs.length > 0 && count === legs.length;
   const totals = totalsByCurrency(chosen);

@@ -83,10 +83,15 @@ export function useNearestOrigin(origins: readonly Airport[]): NearestOrigin {
   const nearest = useMemo(
     () =>
       usable
-        ? nearestPlace(usable, origins, (airport) => ({
-            latitude: airport.lat,
-            longitude: airport.lon,
-          }))
+        ? nearestPlace(
+            usable,
+            // A city entry's position is its airports' middle: only airports are near.
+            origins.filter((airport) => airport.airports === undefined),
+            (airport) => ({
+              latitude: airport.lat,
+              longitude: airport.lon,
+            }),
+          )
         : null,
     [usable, origins],
   );

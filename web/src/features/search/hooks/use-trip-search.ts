@@ -3,6 +3,7 @@ import type { SearchParams } from '@uniquair/contract/search';
 import { SEARCH_RESULT_EXPIRY_MS } from '@uniquair/domain/config/timings';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Passengers } from '@uniquair/domain/search/passengers';
+import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   fetchSearchResult,
@@ -60,6 +61,7 @@ export interface TripSearch {
 export function legSearchParams(
   leg: Pick<LegSearchRequest, 'routeId' | 'date'>,
   passengers: Passengers,
+  bags: BagCount = 0,
 ): SearchParams {
   return {
     destinations: [{ route: leg.routeId, date: leg.date }],
@@ -68,6 +70,8 @@ export function legSearchParams(
       children: passengers.children,
       infants: passengers.infants,
     },
+    // Sent only with bags, so a search without them is the same request as ever.
+    ...(bags > 0 ? { bags } : {}),
   };
 }
 
@@ -181,12 +185,13 @@ function forgetRemovedResults(queryClient: QueryClient): void {
 export function useTripSearch(
   requests: readonly LegSearchRequest[],
   passengers: Passengers,
+  bags: BagCount = 0,
 ): TripSearch {
   const queryClient = useQueryClient();
   useEffect(() => forgetRemovedResults(queryClient), [queryClient]);
   const params = useMemo(
-    () => requests.map((request) => legSearchParams(request, passengers)),
-    [requests, passengers],
+    () => requests.map((request) => legSearchParams(request, passengers, bags)),
+    [requests, passengers, bags],
   );
   const queries = useQueries({
     queries: params.map((leg, index) =>

@@ -20,10 +20,10 @@ import styles from './support.module.css';
 import {
   TicketQuery,
   TicketsQuery,
-  UnreadTag,
+  TicketPage,
   Conversation,
-  Pager,
   StatusFilter,
+  useStatusPages,
   failureText,
   when,
 } from './ticket-parts.tsx';
@@ -70,10 +70,9 @@ export function DeskQueue() {
 
 function Queue() {
   const intl = useIntl();
-  const [status, setStatus] = useState<DeskStatus>('open');
+  const { status, choose, page, setPage } = useStatusPages<DeskStatus>('open');
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
   const tickets = useDeskTickets(status, q, page);
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -93,47 +92,35 @@ function Queue() {
           {intl.formatMessage({ id: 'support.desk.searchButton' })}
         </Button>
       </form>
-      <StatusFilter
-        choices={STATUSES}
-        value={status}
-        onChange={(choice) => {
-          setStatus(choice);
-          setPage(1);
-        }}
-      />
+      <StatusFilter choices={STATUSES} value={status} onChange={choose} />
       <TicketsQuery query={tickets} empty="support.desk.none">
         {(data) => (
-          <>
-            <ul className={styles.list}>
-              {data.tickets.map((ticket) => (
-                <li key={ticket.id} className={styles.item}>
-                  <p className={styles.subjectLine}>
-                    <Link to={paths.supportDeskTicket.getHref(ticket.id)}>{ticket.subject}</Link>
-                    <UnreadTag unread={ticket.unread} text="support.unread.message" />
-                  </p>
-                  <p className={styles.meta}>
-                    {[
-                      intl.formatMessage({ id: 'support.desk.number' }, { id: ticket.id }),
-                      ticket.travellerEmail,
-                      ticket.pnr,
-                      ticket.waitingSince
-                        ? intl.formatMessage(
-                            { id: 'support.desk.waiting' },
-                            { date: when(intl, ticket.waitingSince) },
-                          )
-                        : intl.formatMessage(
-                            { id: 'support.desk.answered' },
-                            { date: when(intl, ticket.updatedAt) },
-                          ),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                </li>
-              ))}
-            </ul>
-            <Pager page={page} pages={data.pages} onPage={setPage} />
-          </>
+          <TicketPage
+            tickets={data.tickets}
+            page={page}
+            pages={data.pages}
+            onPage={setPage}
+            href={paths.supportDeskTicket.getHref}
+            unreadText="support.unread.message"
+            meta={(ticket) =>
+              [
+                intl.formatMessage({ id: 'support.desk.number' }, { id: ticket.id }),
+                ticket.travellerEmail,
+                ticket.pnr,
+                ticket.waitingSince
+                  ? intl.formatMessage(
+                      { id: 'support.desk.waiting' },
+                      { date: when(intl, ticket.waitingSince) },
+                    )
+                  : intl.formatMessage(
+                      { id: 'support.desk.answered' },
+                      { date: when(intl, ticket.updatedAt) },
+                    ),
+              ]
+                .filter(Boolean)
+                .join(' · ')
+            }
+          />
         )}
       </TicketsQuery>
     </>

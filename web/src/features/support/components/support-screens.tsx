@@ -25,11 +25,11 @@ import { TravellerReply } from './traveller-reply.tsx';
 import {
   TicketQuery,
   TicketsQuery,
-  UnreadTag,
+  TicketPage,
   Conversation,
-  Pager,
   STATUS_TEXT,
   StatusFilter,
+  useStatusPages,
   failureText,
   when,
 } from './ticket-parts.tsx';
@@ -39,8 +39,7 @@ const FILTERS: readonly TicketStatusFilter[] = ['all', 'open', 'closed'];
 /** `/support/tickets/` (signed in): the traveller's tickets, newest activity first. */
 export function SupportTickets() {
   const intl = useIntl();
-  const [status, setStatus] = useState<TicketStatusFilter>('all');
-  const [page, setPage] = useState(1);
+  const { status, choose, page, setPage } = useStatusPages<TicketStatusFilter>('all');
   const tickets = useSupportTickets(status, page);
   return (
     <Screen title={intl.formatMessage({ id: 'support.title' })}>
@@ -50,14 +49,7 @@ export function SupportTickets() {
         </Link>
       </div>
       <WaitingTickets />
-      <StatusFilter
-        choices={FILTERS}
-        value={status}
-        onChange={(choice) => {
-          setStatus(choice);
-          setPage(1);
-        }}
-      />
+      <StatusFilter choices={FILTERS} value={status} onChange={choose} />
       <TicketsQuery query={tickets} empty="support.none">
         {(data) => (
           <>
@@ -65,29 +57,28 @@ export function SupportTickets() {
             {data.unread > 0 ? (
               <p>{intl.formatMessage({ id: 'support.unread.count' }, { count: data.unread })}</p>
             ) : null}
-            <ul className={styles.list}>
-              {data.tickets.map((ticket) => (
-                <li key={ticket.id} className={styles.item}>
-                  <p className={styles.subjectLine}>
-                    <Link to={paths.supportTicket.getHref(ticket.id)}>{ticket.subject}</Link>
-                    <UnreadTag unread={ticket.unread} text="support.unread.reply" />
-                  </p>
-                  <p className={styles.meta}>
-                    {intl.formatMessage(
-                      { id: 'support.itemMeta' },
-                      {
-                        status: intl.formatMessage({ id: STATUS_TEXT[ticket.status] }),
-                        date: when(intl, ticket.updatedAt),
-                      },
-                    )}
-                    {ticket.pnr
-                      ? ` · ${intl.formatMessage({ id: 'support.aboutBooking' }, { pnr: ticket.pnr })}`
-                      : null}
-                  </p>
-                </li>
-              ))}
-            </ul>
-            <Pager page={page} pages={data.pages} onPage={setPage} />
+            <TicketPage
+              tickets={data.tickets}
+              page={page}
+              pages={data.pages}
+              onPage={setPage}
+              href={paths.supportTicket.getHref}
+              unreadText="support.unread.reply"
+              meta={(ticket) => (
+                <>
+                  {intl.formatMessage(
+                    { id: 'support.itemMeta' },
+                    {
+                      status: intl.formatMessage({ id: STATUS_TEXT[ticket.status] }),
+                      date: when(intl, ticket.updatedAt),
+                    },
+                  )}
+                  {ticket.pnr
+                    ? ` · ${intl.formatMessage({ id: 'support.aboutBooking' }, { pnr: ticket.pnr })}`
+                    : null}
+                </>
+              )}
+            />
           </>
         )}
       </TicketsQuery>

@@ -1,8 +1,9 @@
 import type { SupportMessage, SupportTicket } from '@uniquair/contract/support';
 import type { MessageKey } from '@uniquair/i18n/messages';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
+import { Link } from 'react-router';
 import { EmptyState, Screen } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
@@ -122,6 +123,17 @@ export function UnreadTag({
   return unread ? <span className={styles.unread}>{intl.formatMessage({ id: text })}</span> : null;
 }
 
+/** A list's status filter and page: a new filter starts again at the first page. */
+export function useStatusPages<T extends 'all' | 'open' | 'closed'>(initial: T) {
+  const [status, setStatus] = useState<T>(initial);
+  const [page, setPage] = useState(1);
+  const choose = useCallback((choice: T) => {
+    setStatus(choice);
+    setPage(1);
+  }, []);
+  return { status, choose, page, setPage } as const;
+}
+
 /** Which tickets a list shows, by status, as a group of radio buttons. */
 export function StatusFilter<T extends 'all' | 'open' | 'closed'>({
   choices,
@@ -174,6 +186,47 @@ export function Pager({
         {intl.formatMessage({ id: 'support.next' })}
       </Button>
     </nav>
+  );
+}
+
+/**
+ * A page of tickets, each one its subject as a link, "new" beside it while unread and a line
+ * about it; then the previous and next page.
+ */
+export function TicketPage<
+  T extends { readonly id: number; readonly subject: string; readonly unread: boolean },
+>({
+  tickets,
+  page,
+  pages,
+  onPage,
+  href,
+  unreadText,
+  meta,
+}: {
+  readonly tickets: readonly T[];
+  readonly page: number;
+  readonly pages: number;
+  readonly onPage: (page: number) => void;
+  readonly href: (id: number) => string;
+  readonly unreadText: MessageKey;
+  readonly meta: (ticket: T) => ReactNode;
+}) {
+  return (
+    <>
+      <ul className={styles.list}>
+        {tickets.map((ticket) => (
+          <li key={ticket.id} className={styles.item}>
+            <p className={styles.subjectLine}>
+              <Link to={href(ticket.id)}>{ticket.subject}</Link>
+              <UnreadTag unread={ticket.unread} text={unreadText} />
+            </p>
+            <p className={styles.meta}>{meta(ticket)}</p>
+          </li>
+        ))}
+      </ul>
+      <Pager page={page} pages={pages} onPage={onPage} />
+    </>
   );
 }
 

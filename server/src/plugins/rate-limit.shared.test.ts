@@ -127,7 +127,7 @@ describe('limits shared by every server process through Redis', () => {
       await proxy.restore();
     }
     // The counters' connection comes back by itself; sign-in is answered again.
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 30_000;
     let answer = (await signIn(b)).statusCode;
     while (answer !== 401 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -50,6 +50,7 @@ describe('a Redis outage in the log', () => {
     const redisLines = () => lines.filter((line) => /redis|search progress/i.test(line.msg));
     expect(redisLines()).toEqual([]);
     await proxy.cut();
+    await eventually(() => redisLines().length > 0, 30_000);
     // ioredis reconnects again and again (both connections: commands and the subscriber).
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const during = redisLines();
@@ -58,7 +59,7 @@ describe('a Redis outage in the log', () => {
     await proxy.restore();
     await eventually(
       () => redisLines().some((line) => line.msg === 'redis reachable again'),
-      15_000,
+      30_000,
     );
     const all = redisLines();
     expect(all.map((line) => line.msg)).toEqual(['redis unreachable', 'redis reachable again']);

@@ -245,7 +245,7 @@ export async function webhookReceiver(): Promise<WebhookReceiver> {
     url: `http://127.0.0.1:${port}/webhook`,
     received,
     respondWith: (...statuses) => queued.push(...statuses),
-    async waitFor(count, timeoutMs = 10_000) {
+    async waitFor(count, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
         const left = deadline - Date.now();

@@ -112,7 +112,7 @@ describe(`the hold sweeper (${dialectUnderTest()})`, () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(await status()).toBe('not_paid');
       clock.advance(HOLD_MS);
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + 30_000;
       while ((await status()) !== 'expired' && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -120,7 +120,10 @@ describe('the outbox', () => {
     stuck.register(topic, () => new Promise<void>(() => {}));
     await enqueue(database.db, topic, {}, clock.now());
     void stuck.drain();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // However slow the database, the other worker starts once the first one holds the entry.
+    while ((await outboxEntriesOfTopic(database.db, topic))[0]?.locked_until == null) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
 
     const other = dispatcher();
     other.register(topic, async () => {

@@ -96,7 +96,8 @@ describe(`payment outcomes: webhooks, returns, reconciler (${dialectUnderTest()}
   };
 
   const deliveredFor = async (providerId: string, type: string) => {
-    for (let wait = 0; wait < 100; wait += 1) {
+    // Up to 30 s: a guard against a lost delivery, not a measure of its speed.
+    for (let wait = 0; wait < 600; wait += 1) {
       const found = receiver.received.find((item) => {
         const event = JSON.parse(item.body) as WebhookEvent;
         return event.payment.id === providerId && event.type === type;

@@ -30,7 +30,7 @@ describe(`what the features count (${dialectUnderTest()})`, () => {
     trip = await searchTrip(test.app, { oneWay: true });
   });
 
-  afterAll(() => test.close(), 120_000);
+  afterAll(() => test.close());
 
   it('counts the search started and finished, with its duration', async () => {
     const text = await scrape(test.app);

@@ -48,7 +48,7 @@ describe(`invoices of paid bookings (${dialectUnderTest()})`, () => {
   afterAll(async () => {
     await test.close();
     await smtp.close();
-  }, 120_000);
+  });
 
   async function paid(booking: MadeBooking, locale = 'en'): Promise<void> {
     await test.app.db

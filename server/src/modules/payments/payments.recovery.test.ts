@@ -42,7 +42,7 @@ describe(`a charge whose answer was lost (${dialectUnderTest()})`, () => {
     next = bookingFactory(test.app, 50);
   });
 
-  afterAll(() => test.close(), 120_000);
+  afterAll(() => test.close());
 
   /** Pays with the gateway's answer lost on the way back: 502, the money taken. */
   const payAnswerLost = async (

@@ -35,7 +35,7 @@ describe(`POST /api/booking/{pnr}/pay over the sandbox gateway (${dialectUnderTe
     trip = await searchTrip(test.app, { passengers: { adults: 2, children: 1, infants: 1 } });
   });
 
-  afterAll(() => test.close(), 120_000);
+  afterAll(() => test.close());
 
   it('pays with the success card, then issues one ticket per passenger per flight and one e-mail', async () => {
     const { app } = test;

@@ -42,7 +42,7 @@ describe(`payment outcomes: webhooks, returns, reconciler (${dialectUnderTest()}
     next = bookingFactory(test.app, 30);
   });
 
-  afterAll(() => test.close(), 120_000);
+  afterAll(() => test.close());
 
   const secret = () => test.config.paymentGateway.webhookSecret;
 

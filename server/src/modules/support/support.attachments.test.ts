@@ -66,7 +66,7 @@ describe(`support attachments written with their message (${dialectUnderTest()})
   afterAll(async () => {
     await test.close();
     rmSync(folder, { recursive: true, force: true });
-  }, 120_000);
+  });
 
   /** A store whose disk fails when the `failAt`-th file is moved under its name (after moving it). */
   class FailingStore extends AttachmentStore {

@@ -43,7 +43,7 @@ describe(`support desk (${dialectUnderTest()})`, () => {
     agentCookie = await signIn(app, agentAccount);
   });
 
-  afterAll(() => test.close(), 120_000);
+  afterAll(() => test.close());
 
   function call(
     method: 'GET' | 'POST',

@@ -43,7 +43,7 @@ describe(`support tickets (${dialectUnderTest()})`, () => {
     app = test.app;
   });
 
-  afterAll(() => test.close(), 120_000);
+  afterAll(() => test.close());
 
   async function traveller(): Promise<string> {
     return signIn(app, await createAccount(app));

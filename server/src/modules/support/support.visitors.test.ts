@@ -49,7 +49,7 @@ describe(`support for visitors without an account (${dialectUnderTest()})`, () =
     expect(await app.userRoles.grant(agent.email, 'support_agent')).toBe(true);
   });
 
-  afterAll(() => test.close(), 120_000);
+  afterAll(() => test.close());
 
   /** A new session of the agent (the tests move the clock past a session's idle time). */
   const agentCookie = () => signIn(app, agent);

@@ -12,6 +12,7 @@ import {
   type UtcOffset,
 } from './banks.ts';
 import { ZoneClock } from './time-zones.ts';
+import { isTrunkPair } from './trunks.ts';
 
 /** The airlines flying the demo network: one per region, and Uniquair between regions. */
 export const CARRIERS = [
@@ -117,16 +118,21 @@ export function buildNetwork(
     const rnd = random.derive(`pair:${pair.a.code}-${pair.b.code}`);
     const { a, b, km, nonstop, via } = pair;
     const hubCount = Number(a.hub) + Number(b.hub);
+    const trunk = nonstop && isTrunkPair(a.code, b.code);
 
-    const rating = !nonstop
-      ? rnd.int(1, 2)
-      : hubCount === 2
-        ? rnd.int(4, 5)
-        : hubCount === 1
-          ? rnd.int(3, 4)
-          : rnd.int(1, 3);
-    const dow = maskFor(rating, rnd);
-    const window = availabilityWindow(today, rnd);
+    const rating = trunk
+      ? 5
+      : !nonstop
+        ? rnd.int(1, 2)
+        : hubCount === 2
+          ? rnd.int(4, 5)
+          : hubCount === 1
+            ? rnd.int(3, 4)
+            : rnd.int(1, 3);
+    const dow = trunk ? ALL_DAYS_MASK : maskFor(rating, rnd);
+    const window: Window = trunk
+      ? { kind: 'open', from: addDays(today, -rnd.int(365, 1_500)), until: null }
+      : availabilityWindow(today, rnd);
     if (window.kind === 'future') windows.future++;
     if (window.kind === 'ending') windows.ending++;
     const priceFactor = rnd.between(0.85, 1.2);
@@ -136,7 +142,7 @@ export function buildNetwork(
     const plan: (SeedAirport | null)[] = [];
     if (nonstop) {
       plan.push(null);
-      if (rating >= 4 && km < 4_500 && rnd.chance(0.65)) plan.push(null);
+      if (trunk || (rating >= 4 && km < 4_500 && rnd.chance(0.65))) plan.push(null);
       // The busiest short routes: morning, midday and evening.
       if (rating === 5 && km < 2_500 && plan.length === 2 && rnd.chance(0.5)) plan.push(null);
       const best = via[0];
@@ -225,6 +231,11 @@ function choosePairs(
       .slice(0, TARGET_PAIRS)
       .map((c) => c.index),
   );
+  for (const candidate of candidates) {
+    if (candidate.pair.nonstop && isTrunkPair(candidate.pair.a.code, candidate.pair.b.code)) {
+      chosen.add(candidate.index);
+    }
+  }
   // Every airport gets at least a couple of routes: to its nearest hubs.
   for (const airport of airports) {
     const own = candidates.filter((c) => c.pair.a === airport || c.pair.b === airport);
@@ -329,7 +340,10 @@ function ensureWindowVariety(
   windows: { future: number; ending: number },
 ): void {
   const open = routes.filter(
-    (route) => route.availableUntil === null && route.availableFrom <= today,
+    (route) =>
+      route.availableUntil === null &&
+      route.availableFrom <= today &&
+      !isTrunkPair(route.from, route.to),
   );
   if (windows.future === 0 && open.length >= 2) {
     for (const route of routes.filter((r) => isSamePair(r, open[0] as SeedRoute))) {

@@ -87,6 +87,12 @@ describe('flexible dates', () => {
     answer();
     await waitFor(() => expect(grid.getAttribute('aria-busy')).toBeNull());
     expect(within(grid).getAllByRole('gridcell')).toHaveLength(49);
+    // No bags chosen: the hint does not speak of them.
+    expect(
+      screen.getByText(
+        'Price per adult for both flights. Choose another pair of days to search it.',
+      ),
+    ).toBeDefined();
     // Outbound across, return down; the searched pair in the middle, its price and words read.
     expect(
       within(grid)
@@ -122,6 +128,24 @@ describe('flexible dates', () => {
     );
   });
 
+  it('says the prices include the bags when bags are chosen', async () => {
+    const asked: string[] = [];
+    mockAppApi({
+      ...searchesFindNothing(),
+      'GET /api/cheapest-price/grid/:out/:back': ({ url }) => {
+        asked.push(url.search);
+        return gridAnswer(url);
+      },
+    });
+    renderApp(`/flights/2/0/0/12.${OUT}._/13.${BACK}._?bags=1`);
+    expect(
+      await screen.findByText(
+        'Price per adult for both flights, with your bags. Choose another pair of days to search it.',
+      ),
+    ).toBeDefined();
+    await waitFor(() => expect(asked).toEqual([`?out=${OUT}&back=${BACK}&bags=1`]));
+  });
+
   it('shows a one-way trip the seven days around it from the day calendar', async () => {
     mockAppApi({
       ...searchesFindNothing(),
@@ -149,6 +173,7 @@ describe('flexible dates', () => {
     });
     renderApp(`/flights/1/0/0/12.${OUT}._`);
     const strip = await screen.findByRole('grid', { name: 'Flexible dates' });
+    expect(screen.getByText('Price per adult. Choose another day to search it.')).toBeDefined();
     await waitFor(() => expect(within(strip).getAllByRole('link')).toHaveLength(3));
     expect(within(strip).getAllByRole('gridcell')).toHaveLength(7);
     const links = within(strip).getAllByRole('link');

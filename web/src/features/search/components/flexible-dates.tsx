@@ -215,7 +215,13 @@ export function FlexibleDates({ legs, bags, money, hrefFor }: FlexibleDatesProps
       </h2>
       <p className={styles.hint}>
         {intl.formatMessage({
-          id: second ? 'search.flexible.hintReturn' : 'search.flexible.hintOneWay',
+          id: second
+            ? bags > 0
+              ? 'search.flexible.hintReturnBags'
+              : 'search.flexible.hintReturn'
+            : bags > 0
+              ? 'search.flexible.hintOneWayBags'
+              : 'search.flexible.hintOneWay',
         })}
       </p>
       {second ? (

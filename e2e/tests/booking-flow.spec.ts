@@ -113,7 +113,7 @@ test('books a return trip for an adult, a child and an infant, view by view', as
 
 test('fills the passenger form with the keyboard alone', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const { path, departure } = await tripResultsPath(request, { oneWay: true });
+  const { path, departure } = await tripResultsPath(request, { oneWay: true, daysAhead: 29 });
   const [adult] = samplePassengers({ adults: 1, children: 0, infants: 0 }, departure);
   if (!adult) throw new Error('one passenger expected');
   await page.goto(path);
@@ -154,7 +154,7 @@ test('keeps what was entered and where the traveller was across a reload', async
   request,
 }) => {
   test.setTimeout(90_000);
-  const { path, departure } = await tripResultsPath(request, { oneWay: true });
+  const { path, departure } = await tripResultsPath(request, { oneWay: true, daysAhead: 31 });
   const [adult] = samplePassengers({ adults: 1, children: 0, infants: 0 }, departure);
   if (!adult) throw new Error('one passenger expected');
   await page.goto(path);

@@ -39,7 +39,11 @@ export interface BookTripOptions {
   readonly infants?: number;
   /** A return trip (default) or one way. */
   readonly oneWay?: boolean;
-  /** Days from today to the departure (default 20); the return is a week later. */
+  /**
+   * Days from today to the departure (default 20); the return is a week later. Journeys run side
+   * by side and their bookings take seats: a journey that books gives its own day, so that no
+   * other one sells the class it chose between its results page and its booking.
+   */
   readonly daysAhead?: number;
   /** Details per passenger in form order (adults, children, infants); defaults are made up. */
   readonly passengers?: readonly PassengerDetails[];

@@ -48,7 +48,7 @@ test('the home, results, booking, pay and account pages keep the Content-Securit
   await visit('home');
 
   // Results, the booking flow and the pay page.
-  const { pnr } = await bookTrip(page, request);
+  const { pnr } = await bookTrip(page, request, { daysAhead: 36 });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await visit('booking flow and pay page');
 

@@ -47,7 +47,7 @@ test('a ticket about a booking, answered from the desk, read and closed by the t
 }) => {
   test.setTimeout(240_000);
   const traveller = await signedInAccount(page);
-  const { pnr } = await bookTrip(page, request, { oneWay: true });
+  const { pnr } = await bookTrip(page, request, { oneWay: true, daysAhead: 34 });
 
   // From the booking's page: "Get help with this booking" opens a ticket about it.
   await page.goto(`/bookings/${pnr}`);

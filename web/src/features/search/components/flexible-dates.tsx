@@ -208,22 +208,13 @@ export function FlexibleDates({ legs, bags, money, hrefFor }: FlexibleDatesProps
   const titleId = useId();
   const [first, second] = legs;
   if (!first) return null;
+  const hint = second ? 'search.flexible.hintReturn' : 'search.flexible.hintOneWay';
   return (
     <section className={styles.section} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
         {intl.formatMessage({ id: 'search.flexible.title' })}
       </h2>
-      <p className={styles.hint}>
-        {intl.formatMessage({
-          id: second
-            ? bags > 0
-              ? 'search.flexible.hintReturnBags'
-              : 'search.flexible.hintReturn'
-            : bags > 0
-              ? 'search.flexible.hintOneWayBags'
-              : 'search.flexible.hintOneWay',
-        })}
-      </p>
+      <p className={styles.hint}>{intl.formatMessage({ id: bags > 0 ? `${hint}Bags` : hint })}</p>
       {second ? (
         <ReturnGrid
           out={first}

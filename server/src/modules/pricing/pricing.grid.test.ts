@@ -240,6 +240,13 @@ describe(`GET /api/cheapest-price/grid/{outRouteId}/{backRouteId} (${dialectUnde
       [`${base}?out=2026-13-01&back=${addDays(TEST_TODAY, 27)}`, 'querystring.out'],
       [`${base}?out=${addDays(TEST_TODAY, 20)}&back=2027-02-30`, 'querystring.back'],
       [`${base}?out=${addDays(TEST_TODAY, 20)}`, 'querystring.back'],
+      // Dates, but none a calendar prices (and no days around the last or first one).
+      [`${base}?out=9999-12-30&back=9999-12-31`, 'querystring.out'],
+      [`${base}?out=${addDays(TEST_TODAY, 20)}&back=0000-01-02`, 'querystring.back'],
+      [
+        `${base}?out=${addDays(TEST_TODAY, 20)}&back=${addDays(TEST_TODAY, 401)}`,
+        'querystring.back',
+      ],
       [`/api/cheapest-price/grid/abc/${back.id}?${query}`, 'params.outRouteId'],
       [`/api/cheapest-price/grid/${out.id}/4294967296?${query}`, 'params.backRouteId'],
       // Not a return trip: the outbound route twice.

@@ -1,5 +1,5 @@
 import { GRID_DAYS_AROUND, type PriceGridResponse } from '@uniquair/contract/price-grid';
-import { addDays, ymdInTimeZone, type Ymd } from '@uniquair/domain/dates/ymd';
+import { addDays, ymdFromUtcDate, ymdInTimeZone, type Ymd } from '@uniquair/domain/dates/ymd';
 import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 import { ratePrices } from '@uniquair/domain/pricing/price-rating';
 import { isValidRouteDay, type RouteSchedule } from '@uniquair/domain/routes/route-availability';
@@ -30,6 +30,23 @@ export function gridDays(center: Ymd): Ymd[] {
   return Array.from({ length: 2 * GRID_DAYS_AROUND + 1 }, (_, index) =>
     addDays(center, index - GRID_DAYS_AROUND),
   );
+}
+
+/**
+ * How far from today a chosen day may lie: the calendars price a year ahead, so past this every
+ * cell would be empty (and the days around 9999-12-31 are not dates at all).
+ */
+const MAX_DAYS_FROM_TODAY = 400;
+
+/** A chosen day within {@link MAX_DAYS_FROM_TODAY} of today, or VALIDATION_ERROR on its field. */
+function checkChosenDay(now: Date, day: Ymd, field: 'out' | 'back'): void {
+  const today = ymdFromUtcDate(now);
+  if (day >= addDays(today, -MAX_DAYS_FROM_TODAY) && day <= addDays(today, MAX_DAYS_FROM_TODAY)) {
+    return;
+  }
+  throw new ServiceError('VALIDATION_ERROR', 'Day out of range', {
+    [`querystring.${field}`]: [`Must be within ${MAX_DAYS_FROM_TODAY} days of today`],
+  });
 }
 
 /** The route's schedule as the domain rules read it. */
@@ -129,6 +146,8 @@ export async function priceGrid(
       ],
     });
   }
+  checkChosenDay(sources.now, query.out, 'out');
+  checkChosenDay(sources.now, query.back, 'back');
   const outDays = gridDays(query.out);
   const backDays = gridDays(query.back);
   const [outPrices = new Map<Ymd, number>(), backPrices = new Map<Ymd, number>()] =

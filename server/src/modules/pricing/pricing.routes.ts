@@ -103,7 +103,8 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ service: PricingService }> =
           "outbound day's calendar price plus the return day's, with the checked bags, rated " +
           'over the priced cells. Null for a pair with a day not flown, without a seat, past or ' +
           'over a year ahead, and for a return before the outbound day. The return route must ' +
-          'be the outbound route reversed.',
+          'be the outbound route reversed; a chosen day more than 400 days from today is 400 ' +
+          'VALIDATION_ERROR.',
         params: PriceGridParamsSchema,
         querystring: PriceGridQuerySchema,
         response: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SALE_PERCENT, MIN_SALE_PERCENT } from '@uniquair/domain/pricing/fare-price';
 import { MAX_DATABASE_ID, SearchAirportSchema, SearchRouteSchema, YmdSchema } from './search.ts';
 import { RouteIdParamSchema } from './pricing.ts';
 
@@ -63,10 +64,6 @@ export type AirlineFlightsResponse = z.infer<typeof AirlineFlightsResponseSchema
  * are re-priced at once; overlapping sales do not add up (the largest percentage applies).
  */
 
-/** Least and most percent a sale takes off. */
-export const SALE_PERCENT_MIN = 1;
-export const SALE_PERCENT_MAX = 90;
-
 export const FareSaleRequestSchema = z
   .strictObject({
     routeId: z
@@ -82,8 +79,8 @@ export const FareSaleRequestSchema = z
     percent: z
       .number()
       .int()
-      .min(SALE_PERCENT_MIN)
-      .max(SALE_PERCENT_MAX)
+      .min(MIN_SALE_PERCENT)
+      .max(MAX_SALE_PERCENT)
       .meta({ description: 'Percent off every fare class, a whole number from 1 to 90.' }),
   })
   .meta({ id: 'FareSaleRequest', description: 'A sale on a route and its departure days.' });
@@ -98,7 +95,7 @@ export const FareSaleSchema = z
     routeId: z.number().int(),
     from: YmdSchema,
     until: YmdSchema,
-    percent: z.number().int().min(SALE_PERCENT_MIN).max(SALE_PERCENT_MAX),
+    percent: z.number().int().min(MIN_SALE_PERCENT).max(MAX_SALE_PERCENT),
     createdAt: z.string().meta({ description: 'When it was published (ISO instant).' }),
     endedAt: z
       .string()

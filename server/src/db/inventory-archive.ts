@@ -9,6 +9,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './database.ts';
 import type { FlightsTable } from './tables/inventory.ts';
 import { FARE_ROW_COLUMNS, FLIGHT_ROW_COLUMNS, SEGMENT_ROW_COLUMNS } from './seed/flights.ts';
+import { chunks } from './chunks.ts';
 
 /** Flights that departed this many days before today leave the live inventory. */
 export const ARCHIVE_AFTER_DAYS = 7;
@@ -21,7 +22,7 @@ export const ARCHIVED_TABLES = [
 ] as const satisfies readonly (keyof Database)[];
 
 /** Flights moved per transaction. */
-const CHUNK = 500;
+const FLIGHTS_PER_TRANSACTION = 500;
 
 /**
  * A journey's flights all depart within this many days of its first (up to three flights, each
@@ -114,10 +115,8 @@ export async function archiveFlights(
     const movable = past.map((row) => Number(row.id)).filter((id) => !referred.has(id));
     summary.kept = past.length - movable.length;
     const archivedAt = now.toISOString();
-    for (let i = 0; i < movable.length; i += CHUNK) {
-      const moved = await db
-        .transaction()
-        .execute((trx) => moveToArchive(trx, movable.slice(i, i + CHUNK), archivedAt));
+    for (const chunk of chunks(movable, FLIGHTS_PER_TRANSACTION)) {
+      const moved = await db.transaction().execute((trx) => moveToArchive(trx, chunk, archivedAt));
       summary.flights += moved.flights;
       summary.segments += moved.segments;
       summary.fareClasses += moved.fareClasses;

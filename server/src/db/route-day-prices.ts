@@ -11,6 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from './database.ts';
 import { cheapestAllIn, SUMMARY_COLUMNS } from './route-day-prices-all-in.ts';
 import { databaseKindOf } from './dialect.ts';
+import { chunks } from './chunks.ts';
 
 /** The data set whose version is the `Last-Modified` of the price calendars. */
 export const PRICES_DATASET = 'prices';
@@ -34,15 +35,6 @@ export interface PriceSummaryRefresh {
 /** Told about every refresh in this process, so in-memory caches of the calendars drop at once. */
 export const priceSummaryEvents = new EventEmitter<{ refreshed: [PriceSummaryScope] }>();
 priceSummaryEvents.setMaxListeners(0);
-
-/** Statements bind at most this many values, well below SQLite's and PostgreSQL's limits. */
-const CHUNK = 500;
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) result.push(items.slice(i, i + CHUNK));
-  return result;
-}
 
 /**
  * Rebuilds the cheapest-price summary (DESIGN §5) for some routes and/or days, or all of it: the

@@ -5,15 +5,10 @@ import { Repository } from '../../db/repository.ts';
 import { readFaresState, writeFaresState, type FaresState } from '../../db/fares-state.ts';
 import { connectedScope } from '../../db/route-day-prices.ts';
 import type { FareSale } from '../../db/tables/fares.ts';
+import { chunks } from '../../db/chunks.ts';
 
-/** Rows written or read per statement: well below both dialects' limits on bound values. */
-const CHUNK = 300;
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) result.push(items.slice(i, i + CHUNK));
-  return result;
-}
+/** Rows written or read per statement (several values each): well below both dialects' limits. */
+const ROWS_PER_STATEMENT = 300;
 
 /** A fare class with what re-pricing reads of it and of its flight. */
 export interface PricedFareRow {
@@ -87,7 +82,7 @@ export class FaresRepository extends Repository {
 
   /** Writes new prices, a statement per chunk of classes. */
   async setPrices(changes: readonly { id: number; price: number }[]): Promise<void> {
-    for (const chunk of chunks(changes)) {
+    for (const chunk of chunks(changes, ROWS_PER_STATEMENT)) {
       const price = sql<number>`case ${sql.ref('id')} ${sql.join(
         chunk.map((change) => sql`when ${change.id} then cast(${change.price} as integer)`),
         sql` `,
@@ -122,7 +117,7 @@ export class FaresRepository extends Repository {
     const pairs = routes.flatMap((routeId) =>
       dates.map((date) => ({ route_id: routeId, date, version: 1 })),
     );
-    for (const chunk of chunks(pairs)) {
+    for (const chunk of chunks(pairs, ROWS_PER_STATEMENT)) {
       await this.db
         .insertInto('fare_versions')
         .values(chunk)

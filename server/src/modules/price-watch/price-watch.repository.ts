@@ -3,6 +3,7 @@ import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Database } from '../../db/database.ts';
 import { SUMMARY_CURRENCY } from '../../db/route-day-prices.ts';
 import type { PriceWatchesTable } from '../../db/tables/price-watches.ts';
+import { chunks } from '../../db/chunks.ts';
 
 export type PriceWatchRow = Selectable<PriceWatchesTable>;
 
@@ -47,15 +48,6 @@ const EVALUATED_COLUMNS = [
   'price_watches.last_notified_at',
   'price_watches.last_notified_price_minor',
 ] as const;
-
-/** Statements bind at most this many values in a list. */
-const CHUNK = 500;
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) result.push(items.slice(i, i + CHUNK));
-  return result;
-}
 
 /** The summary's all-in price per passenger for the watch's count of checked bags. */
 const allInOfBags = sql<number | null>`case price_watches.bags

@@ -214,4 +214,36 @@ describe('the account page', () => {
     expect(await within(section).findByText('You are not watching any prices.')).toBeDefined();
     expect(stopped).toBe('/api/price-watch/12');
   });
+
+  it('shows a watch in forints at its value: minor units are hundredths, shown without them', async () => {
+    account({
+      'GET /api/price-watch': () =>
+        json({
+          success: true,
+          watches: [
+            {
+              number: 12,
+              route: 3,
+              from: 'SOF',
+              to: 'LHR',
+              date: null,
+              month: '2027-03',
+              passengers: { adults: 1, children: 0, infants: 0 },
+              bags: 0,
+              subscribedPrice: { amount: 1_234_500, currency: 'HUF' },
+              currentPrice: { amount: 990_000, currency: 'HUF' },
+              targetPrice: null,
+              endsOn: '2027-03-31',
+              createdAt: '2026-11-20T10:00:00.000Z',
+            },
+          ],
+        }),
+    });
+    renderApp('/account');
+    await findPageHeading('Settings and account');
+    const section = screen.getByRole('region', { name: 'Price watches' });
+    expect(
+      await within(section).findByText('At the start: HUF 12,345 Now: HUF 9,900'),
+    ).toBeDefined();
+  });
 });

@@ -1,6 +1,7 @@
 import type { PriceWatch } from '@uniquair/contract/price-watch';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useIntl, type IntlShape } from 'react-intl';
+import { formatMoney } from '../../../components/booking/format-money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   priceWatchesQueryOptions,
@@ -10,12 +11,7 @@ import {
 import styles from './account.module.css';
 
 function money(intl: IntlShape, price: { amount: number; currency: string }): string {
-  const format = new Intl.NumberFormat(intl.locale, {
-    style: 'currency',
-    currency: price.currency,
-  });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(price.amount / 10 ** digits);
+  return formatMoney(intl, price.amount, price.currency);
 }
 
 function whenOf(intl: IntlShape, watch: PriceWatch): string {

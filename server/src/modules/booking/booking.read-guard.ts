@@ -69,15 +69,20 @@ export function bookingReadGuard(
     reply: FastifyReply,
     read: (viewer: Viewer) => Promise<T>,
   ): Promise<T> => {
-    const wait = await guard.retryAfter(request.ip);
-    const tooMany = () => tooManyRequests(request, reply, wait);
     const viewer = await viewerOf(request);
-    if (wait > 0 && viewer.userId === null && viewer.deviceTokens.length === 0) throw tooMany();
+    // A caller with nothing to prove ownership is held back before the read; one with a session
+    // or device tokens reads at once, and the count is asked only when the read finds nothing.
+    let wait: number | undefined;
+    if (viewer.userId === null && viewer.deviceTokens.length === 0) {
+      wait = await guard.retryAfter(request.ip);
+      if (wait > 0) throw tooManyRequests(request, reply, wait);
+    }
     try {
       return await read(viewer);
     } catch (error) {
       if (!(error instanceof ServiceError) || error.code !== 'NOT_FOUND') throw error;
-      if (wait > 0) throw tooMany();
+      wait ??= await guard.retryAfter(request.ip);
+      if (wait > 0) throw tooManyRequests(request, reply, wait);
       await guard.miss(request.ip);
       throw error;
     }

@@ -140,7 +140,6 @@ export class PriceWatchEvaluator {
   async evaluate(scope: PriceSummaryScope): Promise<EvaluationResult> {
     const { db } = this.#options;
     const now = this.#options.now();
-    const today = ymdInTimeZone(now, 'UTC');
     const wide =
       scope.routeIds === undefined && scope.dates === undefined
         ? scope
@@ -153,7 +152,7 @@ export class PriceWatchEvaluator {
       ...(await repo.monthWatchPrices(
         db,
         { ...(wide.routeIds ? { routeIds: wide.routeIds } : {}), ...(months ? { months } : {}) },
-        today,
+        (timeZone) => ymdInTimeZone(now, timeZone),
       )),
     ];
     const cutoff = new Date(now.getTime() - NOTIFY_INTERVAL_MS).toISOString();

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { maxYmd, ymdInTimeZone } from '@uniquair/domain/dates/ymd';
 import {
   convertAmount,
   DEFAULT_CURRENCY_CODE,
@@ -21,7 +20,7 @@ import {
   type PriceDrop,
 } from './price-watch.messages.ts';
 import { priceWatchRepository as repo, type WatchWithRoute } from './price-watch.repository.ts';
-import { monthDays } from './price-watch.service.ts';
+import { watchedDays } from './price-watch.service.ts';
 
 /** A price drop matters for a day; the push service may keep it that long. */
 const PRICE_DROP_TTL_SECONDS = 86_400;
@@ -54,15 +53,9 @@ async function dropOf(
     );
   let date = row.date;
   if (date === null) {
-    const first = maxYmd(monthDays(row.month ?? '').first, ymdInTimeZone(now, 'UTC'));
-    const cheapest = await repo.cheapest(
-      db,
-      row.route_id,
-      row.bags as BagCount,
-      first,
-      row.ends_on,
-    );
-    date = cheapest?.date ?? first;
+    const { from, until } = watchedDays(row, now);
+    const cheapest = await repo.cheapest(db, row.route_id, row.bags as BagCount, from, until);
+    date = cheapest?.date ?? from;
   }
   const before = row.subscribed_price_minor ?? row.threshold_minor;
   return {

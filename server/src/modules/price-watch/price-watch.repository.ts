@@ -20,12 +20,13 @@ export interface WatchRouteRow {
   available_until: string | null;
 }
 
-/** A watch with its route's airports and cities (lists, messages). */
+/** A watch with its route's airports, cities and the origin's time zone (lists, messages). */
 export interface WatchWithRoute extends PriceWatchRow {
   from_airport: string;
   to_airport: string;
   from_city: string;
   to_city: string;
+  from_time_zone: string;
 }
 
 /** A watch to evaluate: what it costs now per passenger (USD minor units), null when nothing. */
@@ -67,6 +68,7 @@ const withRoute = (db: Kysely<Database>) =>
       'routes.to_airport',
       'origin.city as from_city',
       'destination.city as to_city',
+      'origin.time_zone as from_time_zone',
     ]);
 
 /** The SQL of price watches (docs/price-watch.md); every price is read from the summary. */
@@ -237,21 +239,29 @@ export const priceWatchRepository = {
 
   /**
    * The month watches on the routes and months given (all when absent), each with the cheapest
-   * all-in price per passenger of its month's days from `today` on.
+   * all-in price per passenger of its month's days from today at the route's origin on
+   * (`todayAt` answers the date in a time zone).
    */
   async monthWatchPrices(
     db: Kysely<Database>,
     scope: { routeIds?: readonly number[]; months?: readonly string[] },
-    today: Ymd,
+    todayAt: (timeZone: string) => Ymd,
   ): Promise<WatchPriceRow[]> {
+    const zones = await db.selectFrom('airports').select('time_zone').distinct().execute();
+    const originToday = sql<string>`case origin.time_zone ${sql.join(
+      zones.map(({ time_zone }) => sql`when ${time_zone} then ${todayAt(time_zone)}`),
+      sql` `,
+    )} end`;
     const rows: WatchPriceRow[] = [];
     for (const routeChunk of scope.routeIds ? chunks(scope.routeIds) : [undefined]) {
       let query = db
         .selectFrom('price_watches')
+        .innerJoin('routes', 'routes.id', 'price_watches.route_id')
+        .innerJoin('airports as origin', 'origin.code', 'routes.from_airport')
         .leftJoin('route_day_prices', (join) =>
           join
             .onRef('route_day_prices.route_id', '=', 'price_watches.route_id')
-            .on('route_day_prices.date', '>=', today)
+            .on(sql<boolean>`route_day_prices.date >= ${originToday}`)
             .on(sql<boolean>`substr(route_day_prices.date, 1, 7) = price_watches.month`)
             .on('route_day_prices.currency', '=', SUMMARY_CURRENCY),
         )

@@ -55,6 +55,16 @@ export function monthDays(month: string): { first: Ymd; last: Ymd } {
   return { first: ymd(year, number, 1), last: ymd(year, number, daysInMonth(year, number)) };
 }
 
+/**
+ * The days a watch's price is the cheapest of: its day, or its month's days from today at the
+ * route's origin (a day already over there is no longer on sale).
+ */
+export function watchedDays(row: WatchWithRoute, now: Date): { from: Ymd; until: Ymd } {
+  if (row.date !== null) return { from: row.date, until: row.date };
+  const today = ymdInTimeZone(now, row.from_time_zone);
+  return { from: maxYmd(monthDays(row.month ?? '').first, today), until: row.ends_on };
+}
+
 /** Who pays a fare: adults and children (infants travel free on a lap, as in a booking). */
 export function payingPassengers(watch: { adults: number; children: number }): number {
   return watch.adults + watch.children;
@@ -235,11 +245,7 @@ export class PriceWatchService {
             { code: DEFAULT_CURRENCY_CODE, rate: rates[DEFAULT_CURRENCY_CODE] ?? 1 },
             { code: row.currency, rate: rates[row.currency] ?? 1 },
           );
-    const today = ymdInTimeZone(this.#options.now(), 'UTC');
-    const range =
-      row.date !== null
-        ? { from: row.date, until: row.date }
-        : { from: maxYmd(monthDays(row.month ?? '').first, today), until: row.ends_on };
+    const range = watchedDays(row, this.#options.now());
     const cheapest = await repo.cheapest(
       this.#options.db,
       row.route_id,

@@ -2,9 +2,9 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { MIGRATIONS } from '../../db/migrate.ts';
+import { appliedMigrations, MIGRATIONS } from '../../db/migrate.ts';
 import type { OutageLog } from '../../lib/outage-log.ts';
-import { appliedMigrationNames, pingDatabase } from './health.repository.ts';
+import { pingDatabase } from './health.repository.ts';
 
 /** What readiness asks of the Redis connection: its state and a round trip. */
 export interface RedisProbe {
@@ -18,7 +18,6 @@ export interface ReadinessOptions {
   redis: RedisProbe | null;
   /** Where a database failure goes (logged once per outage), and its end. */
   databaseOutage: Pick<OutageLog, 'failure' | 'recovered'>;
-  log: FastifyBaseLogger;
   /** How long Redis may take to answer its ping. */
   redisTimeoutMs?: number;
 }
@@ -33,7 +32,10 @@ export type Readiness =
 const REDIS_TIMEOUT_MS = 1_000;
 
 /** The Redis part: connected and answering in time, or why not; null when there is no Redis. */
-async function redisTrouble(options: ReadinessOptions): Promise<string | null> {
+async function redisTrouble(
+  options: ReadinessOptions,
+  log: FastifyBaseLogger,
+): Promise<string | null> {
   const { redis } = options;
   if (redis === null) return null;
   if (redis.status !== 'ready') return 'Redis is not connected.';
@@ -50,52 +52,72 @@ async function redisTrouble(options: ReadinessOptions): Promise<string | null> {
     ]);
     return null;
   } catch (error) {
-    options.log.debug({ err: error }, 'readiness: Redis did not answer its ping');
+    log.debug({ err: error }, 'readiness: Redis did not answer its ping');
     return 'Redis does not answer.';
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** The database part: its round trip, then the migrations this version knows, all applied. */
-async function databaseState(
-  options: ReadinessOptions,
-): Promise<{ latencyMs: number; applied: number } | Partial<Record<ReadinessPart, string>>> {
-  const started = performance.now();
-  try {
-    await pingDatabase(options.db);
-  } catch (error) {
-    options.databaseOutage.failure('readiness', error);
-    return { database: 'The database is unreachable.' };
-  }
-  options.databaseOutage.recovered('readiness');
-  const latencyMs = Math.round((performance.now() - started) * 100) / 100;
+/** Why the migrations this version knows are not all applied, or null when they are. */
+async function migrationsTrouble(
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+): Promise<string | null> {
   let applied: Set<string>;
   try {
-    applied = new Set(await appliedMigrationNames(options.db));
+    applied = new Set(await appliedMigrations(db));
   } catch (error) {
-    options.log.warn({ err: error }, 'readiness: the applied migrations cannot be read');
-    applied = new Set();
+    log.warn({ err: error }, 'not ready: the applied migrations cannot be read');
+    return 'The applied migrations cannot be read.';
   }
   const pending = Object.keys(MIGRATIONS).filter((name) => !applied.has(name));
-  if (pending.length > 0) {
-    options.log.warn({ pending }, 'not ready: migrations not applied (npm run db:migrate)');
-    return { migrations: `${pending.length} migration(s) not applied.` };
-  }
-  return { latencyMs, applied: Object.keys(MIGRATIONS).length };
+  if (pending.length === 0) return null;
+  log.warn({ pending }, 'not ready: migrations not applied (npm run db:migrate)');
+  return `${pending.length} migration(s) not applied.`;
 }
 
 /**
  * Whether this process can take traffic (`GET /api/health/ready`): the database answers, every
  * migration of this version is applied, and Redis, when configured, is connected and answers.
  * Liveness (`GET /api/health`) asks only whether the process and its database answer.
+ *
+ * One check per app: once every migration is applied it stays so for the life of the process,
+ * so later checks no longer read them.
  */
-export async function checkReadiness(options: ReadinessOptions): Promise<Readiness> {
-  const [database, redis] = await Promise.all([databaseState(options), redisTrouble(options)]);
-  if ('latencyMs' in database && redis === null) {
-    return { ready: true, ...database, redis: options.redis === null ? 'off' : 'ready' };
-  }
-  const failed: Partial<Record<ReadinessPart, string>> = 'latencyMs' in database ? {} : database;
-  if (redis !== null) failed.redis = redis;
-  return { ready: false, failed };
+export function readinessCheck(
+  options: ReadinessOptions,
+): (log: FastifyBaseLogger) => Promise<Readiness> {
+  let migrated = false;
+
+  /** The database part: its round trip, then the migrations this version knows, all applied. */
+  const databaseState = async (
+    log: FastifyBaseLogger,
+  ): Promise<{ latencyMs: number; applied: number } | Partial<Record<ReadinessPart, string>>> => {
+    const started = performance.now();
+    try {
+      await pingDatabase(options.db);
+    } catch (error) {
+      options.databaseOutage.failure('readiness', error);
+      return { database: 'The database is unreachable.' };
+    }
+    options.databaseOutage.recovered('readiness');
+    const latencyMs = Math.round((performance.now() - started) * 100) / 100;
+    if (!migrated) {
+      const trouble = await migrationsTrouble(options.db, log);
+      if (trouble !== null) return { migrations: trouble };
+      migrated = true;
+    }
+    return { latencyMs, applied: Object.keys(MIGRATIONS).length };
+  };
+
+  return async (log) => {
+    const [database, redis] = await Promise.all([databaseState(log), redisTrouble(options, log)]);
+    if ('latencyMs' in database && redis === null) {
+      return { ready: true, ...database, redis: options.redis === null ? 'off' : 'ready' };
+    }
+    const failed: Partial<Record<ReadinessPart, string>> = 'latencyMs' in database ? {} : database;
+    if (redis !== null) failed.redis = redis;
+    return { ready: false, failed };
+  };
 }

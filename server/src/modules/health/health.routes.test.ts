@@ -98,6 +98,41 @@ describe(`GET /api/health/ready (${dialectUnderTest()})`, () => {
     expect(live.statusCode).toBe(200);
   });
 
+  it('answers 503 naming the migrations when they cannot be read', async () => {
+    testApp = await buildTestApp();
+    await testApp.app.db.schema
+      .alterTable('kysely_migration')
+      .renameColumn('timestamp', 'applied_at')
+      .execute();
+    const body = expectApiError(await ready(testApp), 503, 'SERVICE_UNAVAILABLE');
+    expect(body.errors).toEqual({ migrations: ['The applied migrations cannot be read.'] });
+  });
+
+  it('reads the migrations until all are applied, then no more in that app', async () => {
+    const removeLast = (built: TestApp) =>
+      built.app.db
+        .withTables<{ kysely_migration: { name: string } }>()
+        .deleteFrom('kysely_migration')
+        .where('name', '=', Object.keys(MIGRATIONS).at(-1) ?? '')
+        .execute();
+    testApp = await buildTestApp();
+    expect((await ready(testApp)).statusCode).toBe(200);
+    await removeLast(testApp);
+    const again = await ready(testApp);
+    expect(again.statusCode).toBe(200);
+    expect(ReadinessResponseSchema.parse(again.json()).migrations.applied).toBe(
+      Object.keys(MIGRATIONS).length,
+    );
+
+    const other = await buildTestApp();
+    try {
+      await removeLast(other);
+      expectApiError(await ready(other), 503, 'SERVICE_UNAVAILABLE');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers 503 naming Redis while it is unreachable, and 200 again once it is back', async () => {
     proxy = await startTcpProxy({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
     const built = await buildTestApp({ REDIS_URL: `redis://${proxy.address}` });

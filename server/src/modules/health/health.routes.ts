@@ -5,7 +5,7 @@ import { HealthResponseSchema, ReadinessResponseSchema } from '@uniquair/contrac
 import { APP_VERSION } from '@uniquair/domain/config/app';
 import { errorBody } from '../../lib/error-body.ts';
 import { ServiceError } from '../../lib/service-error.ts';
-import { checkReadiness } from './health.readiness.ts';
+import { readinessCheck } from './health.readiness.ts';
 import { pingDatabase } from './health.repository.ts';
 
 /**
@@ -13,6 +13,12 @@ import { pingDatabase } from './health.repository.ts';
  * `GET /api/health/ready` (readiness: it can take traffic).
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const checkReadiness = readinessCheck({
+    db: app.db,
+    redis: app.redis,
+    databaseOutage: app.databaseOutage,
+  });
+
   app.get(
     '/api/health',
     {
@@ -52,17 +58,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           'Whether this process can take traffic: the database answers, every migration this ' +
           'version knows is applied, and Redis (when `REDIS_URL` is set) is connected. Otherwise ' +
           '503 with the error body, whose `errors` name the parts that failed: `database` ' +
-          '(code `DATABASE_UNAVAILABLE`), `migrations`, `redis` (code `SERVICE_UNAVAILABLE`).',
+          '(code `DATABASE_UNAVAILABLE`), `migrations` (not all applied, or they cannot be read), ' +
+          '`redis` (code `SERVICE_UNAVAILABLE`).',
         response: { 200: ReadinessResponseSchema, 503: ErrorBodySchema },
       },
     },
     async (request, reply) => {
-      const readiness = await checkReadiness({
-        db: app.db,
-        redis: app.redis,
-        databaseOutage: app.databaseOutage,
-        log: request.log,
-      });
+      const readiness = await checkReadiness(request.log);
       reply.header('cache-control', 'no-store');
       if (!readiness.ready) {
         const { failed } = readiness;

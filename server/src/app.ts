@@ -1,5 +1,9 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -72,6 +76,11 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Logger settings; tests pass `false`. Defaults to pino at the configured level. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * A logger already made (the entry point's, which logs the start-up), used instead of building
+   * one from `logger`: one pino, one output, in the whole process.
+   */
+  loggerInstance?: FastifyBaseLogger;
   /** The clock rules about "today" and expiry read; the system clock by default. */
   clock?: Clock;
   /** Search engine settings beyond the configuration (suppliers, timings), for tests. */
@@ -95,7 +104,9 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? loggerOptions(config) }),
     genReqId: (request) => requestId(request.headers['x-request-id']),
     childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: config.trustProxy,

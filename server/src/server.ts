@@ -17,6 +17,7 @@ import { isSeeded, seedDatabase } from './db/seed/seed.ts';
  * finish, then the database closes).
  */
 async function main(config: Config): Promise<void> {
+  // One logger for the start-up and the app (in development, one pino-pretty worker).
   const log = pino(loggerOptions(config));
   const database = openDatabase(config.databaseUrl, { log: (message) => log.info(message) });
   try {
@@ -35,7 +36,7 @@ async function main(config: Config): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp({ config, database, logger: loggerOptions(config) });
+  const app = await buildApp({ config, database, loggerInstance: log });
   // SIGTERM: no new connections (requests on kept-alive ones get 503), progress streams end so
   // their clients follow the search on another process, in-flight requests and workers finish;
   // past the grace the process exits anyway (payments left open are settled by reconciliation).

@@ -1,6 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { testConfig } from '../../test/helpers/build.ts';
+import { createTestDatabase } from '../../test/helpers/database.ts';
 import { loadConfig } from './env.ts';
 import { loggerOptions, prettyPrinter } from './logging.ts';
 
@@ -61,5 +65,46 @@ describe('the log format', () => {
     const json = loggedLine('development', false).trim();
     expect(JSON.parse(json)).toMatchObject({ msg: 'hello from the log', pnr: 'AB12CD3' });
     expect(JSON.parse(loggedLine('production', true).trim())).toMatchObject({ level: 30 });
+  });
+});
+
+describe('one logger for the process', () => {
+  it('is the one the app is given: its lines, its redaction, the request fields', async () => {
+    const database = await createTestDatabase();
+    const config = testConfig(database.url, { LOG_LEVEL: 'info' });
+    const lines: Record<string, unknown>[] = [];
+    const log = pino(loggerOptions(config), {
+      write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
+    });
+    const app = await buildApp({ config, database, loggerInstance: log });
+    try {
+      log.info('starting');
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': 'shared-logger-1', cookie: 'uq_session=secret' },
+      });
+      expect(response.statusCode).toBe(200);
+      app.log.info({ user: { token: 'secret-token' } }, 'a line with a token');
+
+      expect(lines.map((line) => line.msg)).toContain('starting');
+      const done = lines.find(
+        (line) => line.reqId === 'shared-logger-1' && line.msg === 'request completed',
+      );
+      expect(done).toMatchObject({ res: { statusCode: 200 } });
+      const received = lines.find((line) => line.reqId === 'shared-logger-1' && 'req' in line);
+      expect(received?.req).toEqual({
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: '127.0.0.1',
+      });
+      expect(lines.find((line) => line.msg === 'a line with a token')).toMatchObject({
+        user: { token: '[redacted]' },
+      });
+      expect(JSON.stringify(lines)).not.toContain('secret');
+    } finally {
+      await app.close();
+      await database.dispose();
+    }
   });
 });

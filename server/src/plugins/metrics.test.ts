@@ -1,12 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
-import { buildTestApp, useTestApp, type TestApp } from '../../test/helpers/build.ts';
+import {
+  buildTestApp,
+  useTestApp,
+  useTestAppServing,
+  type TestApp,
+} from '../../test/helpers/build.ts';
 import { dialectUnderTest } from '../../test/helpers/database.ts';
 import { expectApiError } from '../../test/helpers/expect-api-error.ts';
 import { sampleValue, samples, scrape } from '../../test/helpers/metrics.ts';
 import { PRODUCTION_ENV } from '../../test/helpers/production-env.ts';
-import { METRICS_PATH, NO_ROUTE } from './metrics.ts';
+import { METRICS_PATH } from './metrics-scrape.ts';
+import { NO_ROUTE } from './metrics.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef0123456789';
 const REQUESTS = 'uniquair_http_request_duration_seconds_count';
@@ -126,14 +132,33 @@ describe(`GET /metrics in development and tests (${dialectUnderTest()})`, () => 
 });
 
 describe('GET /metrics in production', () => {
-  it('answers 404 without METRICS_TOKEN', async () => {
+  it('answers 404 without METRICS_TOKEN: the main port has no such route', async () => {
     const testApp = await productionApp();
     try {
+      expect(testApp.app.hasRoute({ method: 'GET', url: METRICS_PATH })).toBe(false);
       const response = await testApp.app.inject({ method: 'GET', url: METRICS_PATH });
       expectApiError(response, 404, 'NOT_FOUND');
     } finally {
       await testApp.close();
     }
+  });
+
+  describe('serving the web app', () => {
+    const testApp = useTestAppServing(
+      { 'index.html': '<!doctype html><title>Uniquair</title><div id="root"></div>' },
+      PRODUCTION_ENV,
+    );
+
+    it('answers the JSON 404 without METRICS_TOKEN, never the app’s page', async () => {
+      for (const url of [METRICS_PATH, `${METRICS_PATH}/`]) {
+        const response = await testApp.app.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'text/html,*/*' },
+        });
+        expectApiError(response, 404, 'NOT_FOUND');
+      }
+    });
   });
 
   describe('with METRICS_TOKEN', () => {
@@ -195,6 +220,7 @@ describe('METRICS_PORT: the metrics on a listener of their own', () => {
       sampleValue(text, REQUESTS, { method: 'GET', route: '/api/health', status_class: '2xx' }),
     ).toBe(1);
     expect(text).toContain('process_cpu_user_seconds_total');
+    expect(testApp.app.hasRoute({ method: 'GET', url: METRICS_PATH })).toBe(false);
     const main = await testApp.app.inject({ method: 'GET', url: METRICS_PATH });
     expectApiError(main, 404, 'NOT_FOUND');
   });

@@ -1,11 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { z } from 'zod';
-import type { ErrorCode } from '@uniquair/contract/error-body';
 import { APP_VERSION } from '@uniquair/domain/config/app';
 import {
   REPRICE_TRIGGERS,
@@ -17,10 +15,7 @@ import {
   type StreamTransport,
 } from '../lib/app-metrics.ts';
 import { errorResponses } from '../lib/error-body.ts';
-import { ServiceError } from '../lib/service-error.ts';
-import { localizedErrorBody } from './error-handler.ts';
-
-export const METRICS_PATH = '/metrics';
+import { METRICS_PATH, metricsHandler, metricsListener } from './metrics-scrape.ts';
 
 /** Label of the requests no route took (the not-found handler: 404s and the web app's pages). */
 export const NO_ROUTE = '(no route)';
@@ -294,72 +289,6 @@ function featureMetrics(app: FastifyInstance, registry: Registry): AppMetrics {
   };
 }
 
-/** A secret compared in constant time (both hashed first, so their lengths tell nothing). */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
-
-/** Why a scrape is refused (401 without the token, 403 with another one), or null. */
-function refusal(authorization: string | undefined, token: string | null): ServiceError | null {
-  if (token === null) return null;
-  const given = /^Bearer +([^\s]+) *$/i.exec(authorization ?? '')?.[1];
-  if (given === undefined) {
-    return new ServiceError('ERROR_UNAUTHORIZED', 'Metrics token missing', {
-      _: ['Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>".'],
-    });
-  }
-  if (sameSecret(given, token)) return null;
-  return new ServiceError('FORBIDDEN', 'Wrong metrics token', {
-    _: ['This metrics token is not the one configured.'],
-  });
-}
-
-const CHALLENGE = 'Bearer realm="metrics"';
-
-function notHere(): ServiceError {
-  return new ServiceError('NOT_FOUND', 'Not found', {});
-}
-
-/**
- * The listener of `METRICS_PORT`: `GET /metrics` (the token asked for when one is set), the
- * error body for anything else. Plain `node:http`: nothing of the app runs on it.
- */
-function metricsListener(scrape: () => Promise<string>, token: string | null): Server {
-  const answerError = (response: ServerResponse, code: ErrorCode, error?: ServiceError) => {
-    const status = error?.statusCode ?? (code === 'METHOD_NOT_ALLOWED' ? 405 : 404);
-    const body = localizedErrorBody('en', code, error?.errors ?? {});
-    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-    response.end(JSON.stringify(body));
-  };
-  const answer = async (request: IncomingMessage, response: ServerResponse) => {
-    if (new URL(request.url ?? '/', 'http://metrics').pathname !== METRICS_PATH) {
-      return answerError(response, 'NOT_FOUND');
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.setHeader('allow', 'GET, HEAD');
-      return answerError(response, 'METHOD_NOT_ALLOWED');
-    }
-    const refused = refusal(request.headers.authorization, token);
-    if (refused !== null) {
-      if (refused.statusCode === 401) response.setHeader('www-authenticate', CHALLENGE);
-      return answerError(response, refused.code, refused);
-    }
-    const text = await scrape();
-    response.writeHead(200, {
-      'content-type': Registry.PROMETHEUS_CONTENT_TYPE,
-      'cache-control': 'no-store',
-    });
-    response.end(request.method === 'HEAD' ? undefined : text);
-  };
-  return createServer((request, response) => {
-    answer(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
-    });
-  });
-}
-
 /**
  * The metrics of this server process in the Prometheus text format (docs/operations.md
  * "Metrics"): a registry of the app's own (tests build many apps in one process), the time of
@@ -380,48 +309,47 @@ export const metricsPlugin = fp(
     });
     const scrape = async () => `${await registry.metrics()}\n${await processMetrics().metrics()}`;
 
+    const serve = metricsHandler(scrape, options.token);
+
+    // Elsewhere the main port has no such route: 404 like any unknown path.
     const servedHere = options.port === null && (options.token !== null || !options.production);
-    app.get(
-      METRICS_PATH,
-      {
-        schema: {
-          tags: ['operations'],
-          summary: 'Metrics of this server process, in the Prometheus text format',
-          description:
-            'Open in development. With `METRICS_TOKEN` set it needs `Authorization: Bearer <token>` ' +
-            '(401 without, 403 with another one); production without a token, or with ' +
-            '`METRICS_PORT` set (the metrics are then served on that port), answers 404.',
-          security: [{}, { metricsToken: [] }],
-          response: {
-            200: {
-              description: 'The Prometheus text exposition format (version 0.0.4).',
-              content: { 'text/plain': { schema: z.string() } },
+    if (servedHere) {
+      app.get(
+        METRICS_PATH,
+        {
+          schema: {
+            tags: ['operations'],
+            summary: 'Metrics of this server process, in the Prometheus text format',
+            description:
+              'Open in development. With `METRICS_TOKEN` set it needs `Authorization: Bearer ' +
+              '<token>` (401 without, 403 with another one). Not served on this port (404) in ' +
+              'production without a token, nor with `METRICS_PORT` set (the metrics are then ' +
+              'served on that port).',
+            security: [{}, { metricsToken: [] }],
+            response: {
+              200: {
+                description: 'The Prometheus text exposition format (version 0.0.4).',
+                content: { 'text/plain': { schema: z.string() } },
+              },
+              ...errorResponses(401, 403),
             },
-            ...errorResponses(401, 403, 404),
           },
         },
-      },
-      async (request, reply) => {
-        if (!servedHere) throw notHere();
-        const refused = refusal(request.headers.authorization, options.token);
-        if (refused !== null) {
-          if (refused.statusCode === 401) reply.header('www-authenticate', CHALLENGE);
-          throw refused;
-        }
-        const text = await scrape();
-        return reply
-          .type(Registry.PROMETHEUS_CONTENT_TYPE)
-          .header('cache-control', 'no-store')
-          .send(text);
-      },
-    );
+        async (request, reply) => {
+          const served = await serve(request.headers.authorization);
+          reply.headers(served.headers);
+          if ('refused' in served) throw served.refused;
+          return reply.send(served.text);
+        },
+      );
+    }
 
     let server: Server | null = null;
     app.decorate('metricsServer', { getter: () => server });
     const { port } = options;
     if (port === null) return;
     app.addHook('onReady', async () => {
-      const listener = metricsListener(scrape, options.token);
+      const listener = metricsListener(serve);
       await new Promise<void>((resolve, reject) => {
         listener.once('error', reject);
         listener.listen({ port, host: options.host }, () => {

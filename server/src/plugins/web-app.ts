@@ -4,12 +4,23 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { noRouteAnswer } from './framework-errors.ts';
+import { METRICS_PATH } from './metrics-scrape.ts';
 
 /** The service worker's file in the web build, served at `/service-worker.js` (SPEC §7). */
 export const SERVICE_WORKER_FILE = 'service-worker.js';
 
-/** Path prefixes that belong to the server; unknown paths under them are JSON 404s. */
-const SERVER_PREFIXES = ['/api/', '/spp/', '/sp/', '/dev/', '/sandbox-gateway/'];
+/**
+ * Path prefixes that belong to the server; unknown paths under them are JSON 404s. `/metrics` is
+ * one too: where it is not served (production without a token, or on `METRICS_PORT`), it is 404.
+ */
+const SERVER_PREFIXES = [
+  '/api/',
+  '/spp/',
+  '/sp/',
+  '/dev/',
+  '/sandbox-gateway/',
+  `${METRICS_PATH}/`,
+];
 
 export function isServerPath(url: string): boolean {
   const path = url.split('?')[0] ?? url;

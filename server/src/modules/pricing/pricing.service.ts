@@ -45,7 +45,7 @@ export interface PricingServiceOptions {
    * this process drop the cache at once; those of other processes show within this time.
    */
   cacheTtlMs: number;
-  /** Most calendars kept. */
+  /** Most calendars and offers kept, and, apart, most flexible-dates grids. */
   maxEntries?: number;
 }
 
@@ -70,9 +70,13 @@ function scheduleOf(route: PricingRouteRow): RouteSchedule {
  */
 export class PricingService {
   readonly #options: Required<PricingServiceOptions>;
-  readonly #cache = new Map<string, Entry>();
+  // Grids apart: their keys are many (two routes, two days), and they must not crowd out the
+  // calendars every search form asks for.
+  readonly #calendars = new Map<string, Entry>();
+  readonly #grids = new Map<string, Entry>();
   readonly #onRefresh = () => {
-    this.#cache.clear();
+    this.#calendars.clear();
+    this.#grids.clear();
   };
 
   constructor(options: PricingServiceOptions) {
@@ -82,13 +86,13 @@ export class PricingService {
 
   /** Stops listening for refreshes. */
   close(): void {
+    this.#onRefresh();
     priceSummaryEvents.off('refreshed', this.#onRefresh);
-    this.#cache.clear();
   }
 
   /** `GET /api/cheapest-price/months/{routeId}?bags=`. */
   months(routeId: number, bags: BagCount = 0): Promise<PreparedResponse> {
-    return this.#cached(`months:${routeId}:${bags}`, async () => {
+    return this.#cached(this.#calendars, `months:${routeId}:${bags}`, async () => {
       const route = await this.#route(routeId);
       const today = ymdInTimeZone(this.#options.now(), route.from_time_zone);
       const { year, month } = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
@@ -134,7 +138,7 @@ export class PricingService {
     month: number,
     bags: BagCount = 0,
   ): Promise<PreparedResponse> {
-    return this.#cached(`days:${routeId}:${year}:${month}:${bags}`, async () => {
+    return this.#cached(this.#calendars, `days:${routeId}:${year}:${month}:${bags}`, async () => {
       const route = await this.#route(routeId);
       const today = ymdInTimeZone(this.#options.now(), route.from_time_zone);
       const from = maxYmd(ymd(year, month, 1), today);
@@ -169,7 +173,7 @@ export class PricingService {
 
   /** `GET /api/cheapest-price/{airportId}/offers?bags=`. */
   offers(airportCode: string, bags: BagCount = 0): Promise<PreparedResponse> {
-    return this.#cached(`offers:${airportCode}:${bags}`, async () => {
+    return this.#cached(this.#calendars, `offers:${airportCode}:${bags}`, async () => {
       const airport = await this.#options.repository.airport(airportCode);
       if (!airport) {
         throw new ServiceError('NOT_FOUND', 'No such airport', {
@@ -224,17 +228,20 @@ export class PricingService {
   /** `GET /api/cheapest-price/grid/{outRouteId}/{backRouteId}` (pricing.grid.ts). */
   grid(query: PriceGridQuery): Promise<PreparedResponse> {
     const { outRouteId, backRouteId, out, back, bags } = query;
-    return this.#cached(`grid:${outRouteId}:${backRouteId}:${out}:${back}:${bags}`, async () =>
-      this.#prepare(
-        await priceGrid(
-          {
-            routes: this.#options.repository,
-            prices: this.#options.gridRepository,
-            now: this.#options.now(),
-          },
-          query,
+    return this.#cached(
+      this.#grids,
+      `grid:${outRouteId}:${backRouteId}:${out}:${back}:${bags}`,
+      async () =>
+        this.#prepare(
+          await priceGrid(
+            {
+              routes: this.#options.repository,
+              prices: this.#options.gridRepository,
+              now: this.#options.now(),
+            },
+            query,
+          ),
         ),
-      ),
     );
   }
 
@@ -258,17 +265,21 @@ export class PricingService {
    * carry the quarter hour of the clock, so the day a calendar starts from moves on in every time
    * zone (all offsets are whole quarter hours) even while an entry is fresh.
    */
-  #cached(name: string, build: () => Promise<PreparedResponse>): Promise<PreparedResponse> {
+  #cached(
+    cache: Map<string, Entry>,
+    name: string,
+    build: () => Promise<PreparedResponse>,
+  ): Promise<PreparedResponse> {
     const key = `${name}@${Math.floor(this.#options.now().getTime() / QUARTER_HOUR_MS)}`;
     const now = Date.now();
-    const found = this.#cache.get(key);
+    const found = cache.get(key);
     if (found && found.expiresAt > now) return found.value;
-    if (this.#cache.size >= this.#options.maxEntries) this.#cache.clear();
+    if (cache.size >= this.#options.maxEntries) cache.clear();
     const value = build();
     const entry: Entry = { value, expiresAt: now + this.#options.cacheTtlMs };
-    this.#cache.set(key, entry);
+    cache.set(key, entry);
     value.catch(() => {
-      if (this.#cache.get(key) === entry) this.#cache.delete(key);
+      if (cache.get(key) === entry) cache.delete(key);
     });
     return value;
   }

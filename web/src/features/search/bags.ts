@@ -25,21 +25,6 @@ export function readBags(query: URLSearchParams | string): BagCount {
   return parseBags(params.get(BAGS_PARAM));
 }
 
-/** The query with `bags` set (left out for 0), other keys kept in their order. */
-export function writeBags(query: URLSearchParams, bags: BagCount): URLSearchParams {
-  const next = new URLSearchParams();
-  let written = false;
-  for (const [key, value] of query) {
-    if (key !== BAGS_PARAM) next.append(key, value);
-    else if (!written && bags > 0) {
-      next.append(BAGS_PARAM, String(bags));
-      written = true;
-    }
-  }
-  if (!written && bags > 0) next.append(BAGS_PARAM, String(bags));
-  return next;
-}
-
 /** `?bags=N` for a path, or '' without bags. */
 export function bagsSearch(bags: BagCount): string {
   return bags > 0 ? `?${BAGS_PARAM}=${bags}` : '';

@@ -3,6 +3,7 @@ import type { CheapestDaysResponse } from '@uniquair/contract/pricing';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { bagsSearch } from '../bags.ts';
 
 /** The price markers of a month: price (minor units of `currency`) and rating, by day. */
 export interface DayPrices {
@@ -18,11 +19,6 @@ export function lastModifiedDate(header: string | null): Date | null {
   return Number.isNaN(time) ? null : new Date(time);
 }
 
-/** `?bags=N` of a calendar asked with checked bags, '' without. */
-export function bagsQuery(bags: BagCount): string {
-  return bags > 0 ? `?bags=${bags}` : '';
-}
-
 /**
  * `GET /api/cheapest-price/days/{routeId}/{year}/{month}?bags=` (SPEC §7): the cheapest price of
  * each operated day of the month from today on, with its rating (0 lowest, 1 regular, 2 highest);
@@ -36,7 +32,7 @@ export async function getCheapestDays(
   bags: BagCount = 0,
 ): Promise<DayPrices> {
   const answer = await apiFetch<CheapestDaysResponse>(
-    `/api/cheapest-price/days/${routeId}/${year}/${month}${bagsQuery(bags)}`,
+    `/api/cheapest-price/days/${routeId}/${year}/${month}${bagsSearch(bags)}`,
     { signal },
   );
   const body = answer.data;

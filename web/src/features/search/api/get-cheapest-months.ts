@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheapestMonthsResponse } from '@uniquair/contract/pricing';
 import { apiFetch } from '../../../lib/api-client.ts';
 import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
-import { bagsQuery, lastModifiedDate } from './get-cheapest-days.ts';
+import { bagsSearch } from '../bags.ts';
+import { lastModifiedDate } from './get-cheapest-days.ts';
 
 export interface MonthPrices {
   readonly currency: string;
@@ -25,7 +26,7 @@ export async function getCheapestMonths(
   bags: BagCount = 0,
 ): Promise<MonthPrices> {
   const answer = await apiFetch<CheapestMonthsResponse>(
-    `/api/cheapest-price/months/${routeId}${bagsQuery(bags)}`,
+    `/api/cheapest-price/months/${routeId}${bagsSearch(bags)}`,
     { signal },
   );
   const body = answer.data;

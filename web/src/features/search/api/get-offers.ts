@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OffersResponse } from '@uniquair/contract/pricing';
 import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 import { apiGet } from '../../../lib/api-client.ts';
+import { bagsSearch } from '../bags.ts';
 
 /**
  * `GET /api/cheapest-price/{airportId}/offers` (SPEC §7): for each destination flown from the
@@ -13,9 +14,8 @@ export function getOffers(
   bags: BagCount = 0,
   signal?: AbortSignal,
 ): Promise<OffersResponse> {
-  const query = bags > 0 ? `?bags=${bags}` : '';
   return apiGet<OffersResponse>(
-    `/api/cheapest-price/${encodeURIComponent(airportId)}/offers${query}`,
+    `/api/cheapest-price/${encodeURIComponent(airportId)}/offers${bagsSearch(bags)}`,
     { signal },
   );
 }

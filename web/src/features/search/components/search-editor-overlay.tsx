@@ -4,8 +4,8 @@ import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { formFromSearch } from '../search-form-state.ts';
-import { readBags, writeBags } from '../bags.ts';
-import { queryString } from '../results-query.ts';
+import { readBags } from '../bags.ts';
+import { queryString, readResultsQuery, writeResultsQuery } from '../results-query.ts';
 import type { RouteNetwork } from '../trip.ts';
 import { SearchForm } from './search-form.tsx';
 import styles from './search-home.module.css';
@@ -65,7 +65,10 @@ export function SearchEditorOverlay({ pathname, search, network }: SearchEditorO
           const same = isSameTrip(parseSearchPath(target), trip);
           // The same trip keeps its chosen flights and filters (the bags as now chosen); the
           // overlay closes either way.
-          const kept = queryString(writeBags(new URLSearchParams(search), readBags(query)));
+          const current = new URLSearchParams(search);
+          const kept = queryString(
+            writeResultsQuery(current, { ...readResultsQuery(current), bags: readBags(query) }),
+          );
           void navigate(same ? { pathname, search: kept } : path, { replace: same });
         }}
       />

@@ -122,10 +122,10 @@ export function DateGrid({
           {hasRowHeaders ? (
             <tr>
               <th scope="col" rowSpan={2} className={`${styles.corner} ${styles.axisTitle}`}>
-                {rowsTitle} ↓
+                {rowsTitle} <span aria-hidden="true">↓</span>
               </th>
               <th scope="colgroup" colSpan={columns.length} className={styles.axisTitle}>
-                {columnsTitle} →
+                {columnsTitle} <span aria-hidden="true">→</span>
               </th>
             </tr>
           ) : null}

@@ -93,7 +93,13 @@ describe('flexible dates', () => {
         'Price per adult for both flights. Choose another pair of days to search it.',
       ),
     ).toBeDefined();
-    // Outbound across, return down; the searched pair in the middle, its price and words read.
+    // Outbound across, return down, named without their decorative arrows.
+    expect(within(grid).getByRole('columnheader', { name: 'Outbound' })).toBeDefined();
+    expect(within(grid).getByRole('columnheader', { name: 'Return' })).toBeDefined();
+    for (const arrow of within(grid).getAllByText(/^[↓→]$/)) {
+      expect(arrow.getAttribute('aria-hidden')).toBe('true');
+    }
+    // The searched pair in the middle, its price and words read.
     expect(
       within(grid)
         .getAllByRole('columnheader')

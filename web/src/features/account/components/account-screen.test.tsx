@@ -208,11 +208,32 @@ describe('the account page', () => {
     await findPageHeading('Settings and account');
     const section = screen.getByRole('region', { name: 'Price watches' });
     expect(await within(section).findByText('At the start: €120.00 Now: €99.00')).toBeDefined();
+    // Places by their cities, as the results and bookings name them.
+    expect(within(section).getByText('Sofia → London')).toBeDefined();
     await user.click(
-      within(section).getByRole('button', { name: 'Stop watching SOF → LHR, March 2027' }),
+      within(section).getByRole('button', { name: 'Stop watching Sofia → London, March 2027' }),
     );
     expect(await within(section).findByText('You are not watching any prices.')).toBeDefined();
     expect(stopped).toBe('/api/price-watch/12');
+  });
+
+  it('shows the list loading, and says there are no watches only once it has loaded', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    account({
+      'GET /api/price-watch': async () => {
+        await answered;
+        return json({ success: true, watches: [] });
+      },
+    });
+    renderApp('/account');
+    await findPageHeading('Settings and account');
+    const section = screen.getByRole('region', { name: 'Price watches' });
+    expect(within(section).getByRole('status').textContent).toBe('Loading…');
+    expect(within(section).queryByText('You are not watching any prices.')).toBeNull();
+    answer();
+    expect(await within(section).findByText('You are not watching any prices.')).toBeDefined();
+    expect(within(section).queryByRole('status')).toBeNull();
   });
 
   it('shows a watch in forints at its value: minor units are hundredths, shown without them', async () => {

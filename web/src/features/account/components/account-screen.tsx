@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@uniquair/contract/users';
 import { useIntl } from 'react-intl';
+import type { ItineraryAirport } from '../../../components/booking/booking-itinerary.tsx';
 import { Screen } from '../../../components/layouts/screen.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,13 +17,15 @@ export interface AccountScreenProps {
   /** The titles a user may choose (Mr., Mrs.), named in the current language. */
   readonly titles: readonly TitleOption[];
   readonly onSignOut: () => void;
+  /** The route list's airports, to name the places of the price watches. */
+  readonly airports: readonly ItineraryAirport[];
 }
 
 /**
  * `/account` (signed in; SPEC §2, §6): the profile (names, title, notification preference), the
  * avatar, the e-mail address, the password, saved passengers, price watches, and signing out.
  */
-export function AccountScreen({ user, titles, onSignOut }: AccountScreenProps) {
+export function AccountScreen({ user, titles, onSignOut, airports }: AccountScreenProps) {
   const intl = useIntl();
   return (
     <Screen title={intl.formatMessage({ id: 'nav.account' })}>
@@ -57,7 +60,7 @@ export function AccountScreen({ user, titles, onSignOut }: AccountScreenProps) {
           <EmailForm user={user} />
           <PasswordForm />
           <SavedPassengers />
-          <PriceWatches />
+          <PriceWatches airports={airports} />
         </>
       ) : null}
     </Screen>

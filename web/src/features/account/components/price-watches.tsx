@@ -1,8 +1,15 @@
 import type { PriceWatch } from '@uniquair/contract/price-watch';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
+import {
+  airportIndex,
+  type ItineraryAirport,
+} from '../../../components/booking/booking-itinerary.tsx';
 import { formatMoney } from '../../../components/booking/format-money.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCityName } from '../../../lib/city-names.ts';
 import {
   priceWatchesQueryOptions,
   stopPriceWatch,
@@ -27,14 +34,22 @@ function whenOf(intl: IntlShape, watch: PriceWatch): string {
       });
 }
 
+export interface PriceWatchesProps {
+  /** The route list's airports, to name the places of a watch by their cities. */
+  readonly airports: readonly ItineraryAirport[];
+}
+
 /**
- * The signed-in traveller's price watches (docs/price-watch.md): route and day or month, the
- * price when the watch began and now, and "Stop watching".
+ * The signed-in traveller's price watches (docs/price-watch.md): route (by city names, as the
+ * results and bookings name it) and day or month, the price when the watch began and now, and
+ * "Stop watching". While the list loads, a loading indicator; "none" only once it has loaded.
  */
-export function PriceWatches() {
+export function PriceWatches({ airports }: PriceWatchesProps) {
   const intl = useIntl();
+  const cityName = useCityName();
+  const places = useMemo(() => airportIndex(airports, cityName), [airports, cityName]);
   const queryClient = useQueryClient();
-  const { data, isError } = usePriceWatches();
+  const { data, isPending, isError } = usePriceWatches();
   const stop = useMutation({
     mutationFn: (number: number) => stopPriceWatch(number),
     onSuccess: () =>
@@ -44,14 +59,17 @@ export function PriceWatches() {
   return (
     <section className={styles.section} aria-labelledby="price-watches-heading">
       <h2 id="price-watches-heading">{intl.formatMessage({ id: 'priceWatch.account.title' })}</h2>
-      {isError ? (
+      {isPending ? (
+        <Spinner size={24} />
+      ) : isError ? (
         <p>{intl.formatMessage({ id: 'bookings.loadFailed' })}</p>
       ) : watches.length === 0 ? (
         <p className={styles.muted}>{intl.formatMessage({ id: 'priceWatch.account.empty' })}</p>
       ) : (
         <ul className={styles.passengers}>
           {watches.map((watch) => {
-            const route = `${watch.from} → ${watch.to}`;
+            const place = (code: string) => places.get(code)?.city ?? code;
+            const route = `${place(watch.from)} → ${place(watch.to)}`;
             const when = whenOf(intl, watch);
             return (
               <li key={watch.number} className={styles.passenger}>

@@ -3,13 +3,18 @@ import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { decimalToMinorUnits } from '@uniquair/domain/pricing/currency';
 import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 import type { Passengers } from '@uniquair/domain/search/passengers';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button.tsx';
 import { LabelledInput } from '../../../components/ui/text-input.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useLocale } from '../../../lib/i18n.ts';
-import { startPriceWatch, stopPriceWatch } from '../../../lib/price-watch.ts';
+import {
+  priceWatchesQueryOptions,
+  startPriceWatch,
+  stopPriceWatch,
+} from '../../../lib/price-watch.ts';
 import type { Money } from '../hooks/use-money.ts';
 import styles from './price-watch.module.css';
 
@@ -29,13 +34,22 @@ type Phase =
   | { readonly kind: 'closed' }
   | { readonly kind: 'form'; readonly error: string | null }
   | { readonly kind: 'busy' }
-  | { readonly kind: 'watching'; readonly answer: CreatePriceWatchResponse }
+  | {
+      readonly kind: 'watching';
+      readonly answer: CreatePriceWatchResponse;
+      /** "Stop watching" is on its way. */
+      readonly stopping: boolean;
+      /** Why the last "Stop watching" failed; the watch goes on and can be stopped again. */
+      readonly error: string | null;
+    }
   | { readonly kind: 'stopped' };
 
 /**
  * "Tell me when it's cheaper" (docs/price-watch.md) for a route and day, or its month: an
  * optional target price, then this browser's push permission and subscription, and the watch;
- * the confirmation says the price it waits for and offers "Stop watching". Works signed out.
+ * the confirmation says the price it waits for and offers "Stop watching"; a stop that fails
+ * leaves the watch shown, saying so, to try again. A watch started or stopped marks the account's
+ * list of watches stale. Works signed out.
  * Its fields are a group, not a form, so that it can sit inside the search form's calendar.
  */
 export function PriceWatch({
@@ -49,6 +63,7 @@ export function PriceWatch({
 }: PriceWatchProps) {
   const intl = useIntl();
   const { locale } = useLocale();
+  const queryClient = useQueryClient();
   const formId = useId();
   const [phase, setPhase] = useState<Phase>({ kind: 'closed' });
   const [target, setTarget] = useState('');
@@ -62,6 +77,8 @@ export function PriceWatch({
       })
     : intl.formatDate(new Date(`${date}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
   const currency = money.currency;
+  const refreshWatchList = () =>
+    void queryClient.invalidateQueries({ queryKey: priceWatchesQueryOptions().queryKey });
 
   async function submit() {
     const trimmed = target.trim().replace(',', '.');
@@ -82,7 +99,8 @@ export function PriceWatch({
         ...(targetPrice !== undefined ? { targetPrice } : {}),
       });
       if (result.state === 'watching') {
-        setPhase({ kind: 'watching', answer: result.answer });
+        setPhase({ kind: 'watching', answer: result.answer, stopping: false, error: null });
+        refreshWatchList();
         return;
       }
       const message =
@@ -101,17 +119,24 @@ export function PriceWatch({
     }
   }
 
-  async function stop(id: string) {
+  async function stop(answer: CreatePriceWatchResponse) {
+    setPhase({ kind: 'watching', answer, stopping: true, error: null });
     try {
-      await stopPriceWatch(id);
+      await stopPriceWatch(answer.id);
       setPhase({ kind: 'stopped' });
+      refreshWatchList();
     } catch {
-      setPhase({ kind: 'form', error: intl.formatMessage({ id: 'priceWatch.error.failed' }) });
+      setPhase({
+        kind: 'watching',
+        answer,
+        stopping: false,
+        error: intl.formatMessage({ id: 'priceWatch.error.stopFailed' }),
+      });
     }
   }
 
   if (phase.kind === 'watching') {
-    const { watch, id } = phase.answer;
+    const { watch } = phase.answer;
     const price = watch.targetPrice ?? watch.subscribedPrice;
     return (
       <div className={styles.priceWatch}>
@@ -121,7 +146,17 @@ export function PriceWatch({
             { price: price ? money.format(price.amount, { currency: price.currency }) : '' },
           )}
         </p>
-        <Button variant="secondary" size="sm" onClick={() => void stop(id)}>
+        {phase.error !== null ? (
+          <p role="alert" className={styles.error}>
+            {phase.error}
+          </p>
+        ) : null}
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={phase.stopping}
+          onClick={() => void stop(phase.answer)}
+        >
           {intl.formatMessage({ id: 'priceWatch.stop' })}
         </Button>
       </div>

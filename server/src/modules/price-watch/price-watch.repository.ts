@@ -1,6 +1,8 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
+import { BAG_COUNTS, type BagCount } from '@uniquair/domain/pricing/fare-rules';
 import type { Database } from '../../db/database.ts';
+import { summaryPriceColumn } from '../../db/route-day-prices-all-in.ts';
 import { SUMMARY_CURRENCY } from '../../db/route-day-prices.ts';
 import type { PriceWatchesTable } from '../../db/tables/price-watches.ts';
 import { chunks } from '../../db/chunks.ts';
@@ -51,10 +53,13 @@ const EVALUATED_COLUMNS = [
 ] as const;
 
 /** The summary's all-in price per passenger for the watch's count of checked bags. */
-const allInOfBags = sql<number | null>`case price_watches.bags
-  when 0 then route_day_prices.min_price_minor
-  when 1 then route_day_prices.min_price_bags1_minor
-  else route_day_prices.min_price_bags2_minor end`;
+const allInOfBags = sql<number | null>`case price_watches.bags ${sql.join(
+  BAG_COUNTS.map(
+    (bags) =>
+      sql`when ${sql.lit(bags)} then ${sql.ref(`route_day_prices.${summaryPriceColumn(bags)}`)}`,
+  ),
+  sql` `,
+)} end`;
 
 const withRoute = (db: Kysely<Database>) =>
   db
@@ -100,16 +105,11 @@ export const priceWatchRepository = {
   async cheapest(
     db: Kysely<Database>,
     routeId: number,
-    bags: 0 | 1 | 2,
+    bags: BagCount,
     from: Ymd,
     until: Ymd,
   ): Promise<{ price: number; date: Ymd } | null> {
-    const column =
-      bags === 0
-        ? 'min_price_minor'
-        : bags === 1
-          ? 'min_price_bags1_minor'
-          : 'min_price_bags2_minor';
+    const column = summaryPriceColumn(bags);
     const row = await db
       .selectFrom('route_day_prices')
       .select(['date', `${column} as price`])

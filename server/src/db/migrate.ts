@@ -44,6 +44,7 @@ import * as addAllInDayPrices from './migrations/20261129090000_add_all_in_day_p
 import * as addMovingFares from './migrations/20261129110000_add_moving_fares.ts';
 import * as addFaresState from './migrations/20261129110100_add_fares_state.ts';
 import * as createPriceWatches from './migrations/20261129130000_create_price_watches.ts';
+import * as addFareVersionsDateIndex from './migrations/20261129130100_add_fare_versions_date_index.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed here rather than found by globbing the
@@ -88,6 +89,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261129110000_add_moving_fares': addMovingFares,
   '20261129110100_add_fares_state': addFaresState,
   '20261129130000_create_price_watches': createPriceWatches,
+  '20261129130100_add_fare_versions_date_index': addFareVersionsDateIndex,
 };
 
 export interface MigrateOptions {

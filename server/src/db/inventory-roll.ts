@@ -48,7 +48,7 @@ export interface InventoryRollSummary {
   flights: number;
   segments: number;
   fareClasses: number;
-  /** Price-summary rows written for the new days and the four days before each. */
+  /** Price-summary rows written for the new days and the days before each connections start on. */
   priceRows: number;
   /** The flown flights archived; null when their days were archived already. */
   archived: ArchiveSummary | null;
@@ -115,8 +115,8 @@ export async function writeInventoryState(
 /**
  * Rolls the inventory forward to `today`: every day from the last one generated (or today) to
  * `INVENTORY_DAYS` from today gets the flights, legs and fare classes seeding would have given it
- * with this `today`, and the price summary of it and the four days before (connections reach into
- * the new day); then the flights that departed `archiveAfterDays` before today, since the last
+ * with this `today`, and the price summary of it and of the days before it that connections
+ * reaching into it start on; then the flights that departed `archiveAfterDays` before today, since the last
  * archiving (`inventory_state.archived_before`), and that no booking refers to are archived. Each
  * day is claimed and written in one transaction, so a second roll, or one running at the same time
  * in another process, adds nothing; a stopped one resumes where it stopped. Moves the `inventory`
@@ -274,9 +274,9 @@ async function addDay(
   }
   await segments.flush();
   await fares.flush();
-  // Connections starting up to four days before reach the new day (an overnight flight lands two
-  // local days later, a two-stop journey waits twice): those days, and the day itself, are priced
-  // again (the refresh adds the two days before each day given).
+  // Connections starting up to `CONNECTION_DAYS` (route-day-prices-scope.ts) days before reach
+  // the new day: the refresh adds those days before each day given, here the new day and the two
+  // before it.
   const prices = await refreshRouteDayPrices(trx, undefined, [addDays(day, -2), day]);
   return {
     flights: inserted.size,

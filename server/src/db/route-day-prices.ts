@@ -7,9 +7,10 @@ import { EventEmitter } from 'node:events';
 import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
 import { DEFAULT_CURRENCY_CODE } from '@uniquair/domain/pricing/currency';
 import { MAX_LAYOVER_MINUTES } from '@uniquair/domain/search/connections';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type OnConflictBuilder } from 'kysely';
 import type { Database } from './database.ts';
 import { cheapestAllIn, SUMMARY_COLUMNS } from './route-day-prices-all-in.ts';
+import { CONNECTION_DAYS } from './route-day-prices-scope.ts';
 import { databaseKindOf } from './dialect.ts';
 import { chunks } from './chunks.ts';
 
@@ -41,26 +42,42 @@ priceSummaryEvents.setMaxListeners(0);
  * lowest fare with at least one seat left per route and departure day, in the base currency.
  * Call it after anything that changes fares or seats (seeding, taking or releasing seats); a day
  * whose flights are sold out loses its row. Runs in the caller's transaction when given one, or
- * in its own, and moves the `prices` data-set version forward.
+ * in its own, moves the `prices` data-set version forward and tells `priceSummaryEvents`. A caller
+ * whose transaction commits later rebuilds with `rebuildRouteDayPrices` and tells them after.
  */
 export async function refreshRouteDayPrices(
   db: Kysely<Database>,
   routeIds?: readonly number[],
   dates?: readonly Ymd[],
 ): Promise<PriceSummaryRefresh> {
+  const { scope, ...refreshed } = await rebuildRouteDayPrices(db, routeIds, dates);
+  priceSummaryEvents.emit('refreshed', scope);
+  return refreshed;
+}
+
+/**
+ * `refreshRouteDayPrices` without telling `priceSummaryEvents`: answers the scope to tell them of
+ * once the caller's transaction has committed (listeners read the summary on other connections).
+ */
+export async function rebuildRouteDayPrices(
+  db: Kysely<Database>,
+  routeIds?: readonly number[],
+  dates?: readonly Ymd[],
+): Promise<PriceSummaryRefresh & { scope: PriceSummaryScope }> {
   const routeList = routeIds ? [...new Set(routeIds)] : undefined;
   const dateList = dates ? [...new Set(dates)] : undefined;
+  const scope = { routeIds: routeList, dates: dateList };
   if (routeList?.length === 0 || dateList?.length === 0) {
-    return { rows: 0, version: await currentVersion(db) };
+    return { rows: 0, version: await currentVersion(db), scope };
   }
   const work = async (trx: Kysely<Database>): Promise<PriceSummaryRefresh> => {
     const now = new Date().toISOString();
     // Routes flown through the given ones, and the earlier days a connection may start on.
-    const scope = await connectedScope(trx, routeList, dateList);
+    const wide = await connectedScope(trx, routeList, dateList);
     let rows = 0;
     // Several routes and days: one pass per chunk of routes, each narrowed to the days.
-    for (const routeChunk of scope.routeIds ? chunks(scope.routeIds) : [undefined]) {
-      for (const dateChunk of scope.dates ? chunks(scope.dates) : [undefined]) {
+    for (const routeChunk of wide.routeIds ? chunks(wide.routeIds) : [undefined]) {
+      for (const dateChunk of wide.dates ? chunks(wide.dates) : [undefined]) {
         let remove = trx.deleteFrom('route_day_prices');
         if (routeChunk) remove = remove.where('route_id', 'in', routeChunk);
         if (dateChunk) remove = remove.where('date', 'in', dateChunk);
@@ -69,8 +86,8 @@ export async function refreshRouteDayPrices(
       }
     }
     // Then the routes of cities of several airports, from their members' days just written.
-    for (const routeChunk of scope.routeIds ? chunks(scope.routeIds) : [undefined]) {
-      for (const dateChunk of scope.dates ? chunks(scope.dates) : [undefined]) {
+    for (const routeChunk of wide.routeIds ? chunks(wide.routeIds) : [undefined]) {
+      for (const dateChunk of wide.dates ? chunks(wide.dates) : [undefined]) {
         rows += await insertCityPrices(trx, now, routeChunk, dateChunk);
       }
     }
@@ -79,8 +96,7 @@ export async function refreshRouteDayPrices(
   const refreshed = db.isTransaction
     ? await work(db)
     : await db.transaction().execute((trx) => work(trx));
-  priceSummaryEvents.emit('refreshed', { routeIds: routeList, dates: dateList });
-  return refreshed;
+  return { ...refreshed, scope };
 }
 
 /** The current version of the `prices` data set (the epoch when it was never refreshed). */
@@ -112,8 +128,9 @@ async function bumpVersion(db: Kysely<Database>): Promise<string> {
 
 /**
  * The scope widened to what a change of fares on it can move: the routes flown through the given
- * routes (their paths), the routes of the cities they serve (`route_members`), and the two days before each given day (a connection departs up to two
- * days before its last flight).
+ * routes (their paths), the routes of the cities they serve (`route_members`), and the
+ * `CONNECTION_DAYS` days before each given day (a connection's first flight leaves up to that
+ * many days before its last).
  */
 export async function connectedScope(
   db: Kysely<Database>,
@@ -150,9 +167,8 @@ export async function connectedScope(
     }
     routes = [...through];
   }
-  const days = dates && [
-    ...new Set(dates.flatMap((date) => [0, 1, 2].map((back) => addDays(date, -back)))),
-  ];
+  const back = Array.from({ length: CONNECTION_DAYS + 1 }, (_, days) => days);
+  const days = dates && [...new Set(dates.flatMap((date) => back.map((n) => addDays(date, -n))))];
   return { routeIds: routes, dates: days };
 }
 
@@ -174,6 +190,20 @@ function dialectSql(db: Kysely<Database>) {
 /** The first flight leaves within its route's window, as a search of the route must. */
 const withinRouteWindow = sql<boolean>`f1.departure_date >= r.available_from
   and (r.available_until is null or f1.departure_date <= r.available_until)`;
+
+/**
+ * A row another process wrote since this rebuild deleted it (the same route and day rebuilt at
+ * the same time): replaced by this one, both read the same fares.
+ */
+function replaceRow(conflict: OnConflictBuilder<Database, 'route_day_prices'>) {
+  return conflict.columns(['route_id', 'date']).doUpdateSet((eb) => ({
+    min_price_minor: eb.ref('excluded.min_price_minor'),
+    min_price_bags1_minor: eb.ref('excluded.min_price_bags1_minor'),
+    min_price_bags2_minor: eb.ref('excluded.min_price_bags2_minor'),
+    currency: eb.ref('excluded.currency'),
+    updated_at: eb.ref('excluded.updated_at'),
+  }));
+}
 
 /** The columns every summary row has the same: its currency and when it was written. */
 function summaryColumns(now: string) {
@@ -267,6 +297,7 @@ async function insertCheapest(
     .insertInto('route_day_prices')
     .columns(SUMMARY_COLUMNS)
     .expression(cheapest)
+    .onConflict(replaceRow)
     .executeTakeFirst();
 
   // Two stops, only on days nothing shorter prices: those starts are found first (a
@@ -389,6 +420,7 @@ async function insertCityPrices(
     .insertInto('route_day_prices')
     .columns(SUMMARY_COLUMNS)
     .expression(cheapest)
+    .onConflict(replaceRow)
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0);
 }

@@ -9,7 +9,7 @@ import { createIndex, dropTables, identityPrimaryKey, required } from '../schema
  *   re-pricing computes the price from. Seeding writes it; for a database seeded before, it is
  *   worked back from each class's price, its flight's load and the days left today (the demand
  *   factor of the rule as of this migration, the inverse of what set the price), so the first
- *   re-pricing keeps prices within a dollar of what they were. Archived classes keep none.
+ *   re-pricing keeps prices within a dollar of what they were. Classes already archived get none.
  * - `fare_sales`: the sales airline partners publish on a route's departure days.
  * - `fare_versions`: how often the fares a search of a route and day can show have
  *   changed, part of the search hash.

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Database } from '../../db/database.ts';
+import { routeDayBlocks } from '../../db/route-day-prices-scope.ts';
 import { routeDaysOfFareClasses } from './booking.hold-repository.ts';
 
 /**
@@ -16,47 +17,56 @@ export type RefreshPriceCalendars = (
 /**
  * The fares and price calendars after seats changed (a booking made, a hold ended, seats re-taken):
  * the flights re-priced by the load they now have and the calendars rebuilt, right after the
- * booking's transaction and one refresh at a time in this process (concurrent
- * rebuilds of the same day would clash on its summary row); requests made while one runs are
- * merged into the next. A failure is logged: the next change of those days rebuilds them again.
+ * booking's transaction and one refresh at a time in this process; requests made while one runs
+ * are merged into the next. They are kept as route-days, and each block of routes on the same days
+ * is refreshed on its own, so one booking's route is never re-priced on another's day. A failure
+ * is logged: the next change of those days rebuilds them again.
  */
 export class BookingCalendars {
   readonly #refresh: RefreshPriceCalendars;
   readonly #log: FastifyBaseLogger;
   #refreshing: Promise<void> = Promise.resolve();
-  #pending: { routes: Set<number>; dates: Set<string> } | null = null;
+  /** The route-days asked for since the last round of refreshes started, by `route day`. */
+  #pending: Map<string, { routeId: number; date: Ymd }> | null = null;
 
   constructor(refresh: RefreshPriceCalendars, log: FastifyBaseLogger) {
     this.#refresh = refresh;
     this.#log = log;
   }
 
-  /** Asks for the calendars of these routes and days to be rebuilt. */
+  /** Asks for the calendars of these routes, each on each of these days, to be rebuilt. */
   refresh(routeIds: readonly number[], dates: readonly string[]): void {
-    if (routeIds.length === 0 || dates.length === 0) return;
+    this.refreshRouteDays(
+      routeIds.flatMap((routeId) => dates.map((date) => ({ routeId, date: date as Ymd }))),
+    );
+  }
+
+  /** Asks for the calendars of these routes on their days to be rebuilt. */
+  refreshRouteDays(days: readonly { routeId: number; date: Ymd }[]): void {
+    if (days.length === 0) return;
     if (this.#pending === null) {
-      this.#pending = { routes: new Set(), dates: new Set() };
+      this.#pending = new Map();
       this.#refreshing = this.#refreshing.then(async () => {
         const pending = this.#pending;
         this.#pending = null;
         if (pending === null) return;
-        try {
-          await this.#refresh([...pending.routes], [...pending.dates] as Ymd[]);
-        } catch (error) {
-          this.#log.warn({ err: error }, 'could not refresh the price calendars');
+        for (const block of routeDayBlocks(pending.values())) {
+          try {
+            await this.#refresh(block.routeIds, block.dates);
+          } catch (error) {
+            this.#log.warn({ err: error }, 'could not refresh the price calendars');
+          }
         }
       });
     }
-    for (const route of routeIds) this.#pending.routes.add(route);
-    for (const date of dates) this.#pending.dates.add(date);
+    for (const day of days) this.#pending.set(`${day.routeId} ${day.date}`, day);
   }
 
   /** Asks for the calendars of the days these fare classes fly on. */
   async refreshFareClasses(db: Kysely<Database>, fareClassIds: readonly number[]): Promise<void> {
     const days = await routeDaysOfFareClasses(db, fareClassIds);
-    this.refresh(
-      days.map((day) => day.route_id),
-      days.map((day) => day.departure_date),
+    this.refreshRouteDays(
+      days.map((day) => ({ routeId: day.route_id, date: day.departure_date as Ymd })),
     );
   }
 

@@ -3,7 +3,12 @@ import { sql } from 'kysely';
 import { databaseKindOf } from '../../db/dialect.ts';
 import { Repository } from '../../db/repository.ts';
 import { readFaresState, writeFaresState, type FaresState } from '../../db/fares-state.ts';
-import { connectedScope } from '../../db/route-day-prices.ts';
+import {
+  connectedScope,
+  rebuildRouteDayPrices,
+  type PriceSummaryScope,
+} from '../../db/route-day-prices.ts';
+import { routeDayBlocks } from '../../db/route-day-prices-scope.ts';
 import type { FareSale } from '../../db/tables/fares.ts';
 import { chunks } from '../../db/chunks.ts';
 
@@ -100,22 +105,25 @@ export class FaresRepository extends Repository {
   }
 
   /**
-   * Moves the fare versions forward for the searches that can show the changed fares: the routes
-   * flown through the changed routes and their cities, on the changed days and the two days
-   * before (as the price summary widens a change).
+   * Moves the fare versions forward for the searches that can show the changed fares: each
+   * changed route and day widened on its own as the price summary widens a change (the routes
+   * flown through the route and its cities, on the day and the `CONNECTION_DAYS` before), never
+   * one changed route onto another's day.
    */
   async bumpFareVersions(changed: readonly RouteDay[]): Promise<void> {
     if (changed.length === 0) return;
-    const scope = await connectedScope(
-      this.db,
-      changed.map((day) => day.routeId),
-      changed.map((day) => day.date),
-    );
+    const wide = new Map<string, { route_id: number; date: Ymd; version: number }>();
+    for (const block of routeDayBlocks(changed)) {
+      const scope = await connectedScope(this.db, block.routeIds, block.dates);
+      for (const routeId of scope.routeIds ?? []) {
+        for (const date of scope.dates ?? []) {
+          wide.set(`${routeId} ${date}`, { route_id: routeId, date, version: 1 });
+        }
+      }
+    }
     // In one order everywhere, so two processes moving the same versions never wait in a cycle.
-    const routes = [...(scope.routeIds ?? [])].sort((a, b) => a - b);
-    const dates = [...(scope.dates ?? [])].sort();
-    const pairs = routes.flatMap((routeId) =>
-      dates.map((date) => ({ route_id: routeId, date, version: 1 })),
+    const pairs = [...wide.values()].sort(
+      (a, b) => a.route_id - b.route_id || a.date.localeCompare(b.date),
     );
     for (const chunk of chunks(pairs, ROWS_PER_STATEMENT)) {
       await this.db
@@ -128,6 +136,19 @@ export class FaresRepository extends Repository {
         )
         .execute();
     }
+  }
+
+  /**
+   * Rebuilds the price summary of these route-days (each block of routes on its days, widened as
+   * `connectedScope` says) in this repository's transaction; answers the scopes rebuilt, to tell
+   * `priceSummaryEvents` of once it has committed.
+   */
+  async rebuildPriceSummary(days: readonly RouteDay[]): Promise<PriceSummaryScope[]> {
+    const scopes: PriceSummaryScope[] = [];
+    for (const block of routeDayBlocks(days)) {
+      scopes.push((await rebuildRouteDayPrices(this.db, block.routeIds, block.dates)).scope);
+    }
+    return scopes;
   }
 
   /** The fare version of each route and day (0 when its fares never changed), in order. */

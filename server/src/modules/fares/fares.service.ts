@@ -2,7 +2,11 @@ import { addDays, ymdFromUtcDate, type Ymd } from '@uniquair/domain/dates/ymd';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { refreshRouteDayPrices } from '../../db/route-day-prices.ts';
+import {
+  priceSummaryEvents,
+  refreshRouteDayPrices,
+  type PriceSummaryScope,
+} from '../../db/route-day-prices.ts';
 import type { AppMetrics } from '../../lib/app-metrics.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FaresRepository, FlightScope, RouteDay } from './fares.repository.ts';
@@ -53,10 +57,12 @@ export interface RepricedBatch {
  * Fares that move (docs/decisions/009-fares-that-move.md): each fare class's price is the rule of
  * `domain/src/pricing/fare-price.ts` applied to its base price, its flight's load factor, the days
  * to departure and the largest running sale of its route that day. Re-pricing runs in batches,
- * each in one transaction that writes only the prices that change and moves the fare versions of
- * the searches that can show them; then the price summary of exactly those routes and days is
- * rebuilt (calendars, offers and their ETags follow). Batches and rebuilds of this process run one
- * at a time; on PostgreSQL the batch locks its classes so bookings and other processes wait.
+ * each in one transaction that writes only the prices that change, moves the fare versions of
+ * the searches that can show them and rebuilds the price summary of exactly those routes and days
+ * (calendars, offers and their ETags follow): all of it commits, or none, and a failed batch is
+ * found to do again by the next run. `priceSummaryEvents` are told after the commit. Batches of
+ * this process run one at a time; on PostgreSQL the batch locks its classes so bookings and other
+ * processes wait.
  */
 export class FaresService {
   readonly #options: FaresServiceOptions;
@@ -116,12 +122,7 @@ export class FaresService {
         summary.stopped = true;
         break;
       }
-      const dates = [day];
-      const batch = await this.#exclusive(async () => {
-        const repriced = await this.#reprice({ dates }, today);
-        await this.#refresh(repriced.changed);
-        return repriced;
-      });
+      const batch = await this.#exclusive(() => this.#reprice({ dates: [day] }, today));
       summary.days += 1;
       summary.fareClasses += batch.fareClasses;
       summary.changed += batch.changes.length;
@@ -149,47 +150,48 @@ export class FaresService {
   }
 
   /**
-   * After seats of flights on these routes and days were taken or given back (the booking
-   * module): their flights re-priced, the fare versions of the searches that can show them moved
-   * on (seats left and sold-out classes changed, if no price did), then the price summary of those
-   * routes and days rebuilt.
+   * After seats of flights on these routes and days (each route on each day) were taken or given
+   * back (the booking module): their flights re-priced, the fare versions of the searches that can
+   * show them moved on (seats left and sold-out classes changed, if no price did) and the price
+   * summary of those routes and days rebuilt, in one transaction.
    */
   async afterSeatsChanged(routeIds: readonly number[], dates: readonly Ymd[]): Promise<void> {
     if (routeIds.length === 0 || dates.length === 0) return;
     const routes = [...new Set(routeIds)];
     const days = [...new Set(dates)];
+    const touched = routes.flatMap((routeId) => days.map((date) => ({ routeId, date })));
     await this.#exclusive(async () => {
       try {
         const repriced = await this.#reprice({ routeIds: routes, dates: days }, this.today(), {
-          touched: routes.flatMap((routeId) => days.map((date) => ({ routeId, date }))),
+          touched,
         });
         this.#options.metrics.faresRepriced('seats', repriced.changes.length);
       } catch (error) {
-        // The seats moved all the same: the summary is rebuilt, the next run re-prices.
+        // The seats moved all the same: the summary is rebuilt alone, the next run re-prices.
         this.#options.log.warn({ err: error }, 'could not re-price fares after seats changed');
+        await refreshRouteDayPrices(this.#options.db, routes, days);
       }
-      await refreshRouteDayPrices(this.#options.db, routes, days);
     });
   }
 
   /**
    * Re-prices the flights of some routes and days after a sale changed (the sales), with
-   * `before` run first in the same transaction (writing the sale); rebuilds the summary of the
-   * days that changed. Answers the batch and what `before` answered.
+   * `before` run first in the same transaction (writing the sale), and rebuilds the summary of the
+   * days that changed in it too: a sale is not written when its prices cannot be. Answers the
+   * batch and what `before` answered.
    */
   async repriceForSale<T>(
     scope: FlightScope,
     before: (repository: FaresRepository) => Promise<T>,
   ): Promise<{ batch: RepricedBatch; value: T }> {
     return this.#exclusive(async () => {
-      const outcome = await this.#options.repository.transaction(async (repository) => {
+      const outcome = await this.#inTransaction(async (repository) => {
         const value = await before(repository);
         const batch = await this.#repriceWith(repository, scope, this.today());
-        return { batch, value };
+        return { batch, value, rebuild: batch.changed };
       });
       this.#options.metrics.faresRepriced('sale', outcome.batch.changes.length);
-      await this.#refresh(outcome.batch.changed);
-      return outcome;
+      return { batch: outcome.batch, value: outcome.value };
     });
   }
 
@@ -217,15 +219,40 @@ export class FaresService {
     } while (current !== this.#queue);
   }
 
-  /** One batch in a transaction of its own. */
-  #reprice(
+  /**
+   * One batch in a transaction of its own, with the summary of the route-days that changed (and
+   * of those `touched`) rebuilt in it.
+   */
+  async #reprice(
     scope: FlightScope,
     today: Ymd,
     options: { touched?: readonly RouteDay[] } = {},
   ): Promise<RepricedBatch> {
-    return this.#options.repository.transaction((repository) =>
-      this.#repriceWith(repository, scope, today, options),
-    );
+    const { batch } = await this.#inTransaction(async (repository) => {
+      const repriced = await this.#repriceWith(repository, scope, today, options);
+      return { batch: repriced, rebuild: [...repriced.changed, ...(options.touched ?? [])] };
+    });
+    return batch;
+  }
+
+  /**
+   * Runs `work` in a transaction, then rebuilds the price summary of the route-days it answers
+   * (`rebuild`) in the same transaction; tells `priceSummaryEvents` once it has committed.
+   */
+  async #inTransaction<T extends { rebuild: readonly RouteDay[] }>(
+    work: (repository: FaresRepository) => Promise<T>,
+  ): Promise<T> {
+    const { outcome, scopes } = await this.#options.repository.transaction(async (repository) => {
+      const done = await work(repository);
+      return { outcome: done, scopes: await repository.rebuildPriceSummary(done.rebuild) };
+    });
+    for (const scope of scopes) this.#announce(scope);
+    return outcome;
+  }
+
+  /** Tells this process's listeners (caches, the price watch) of a committed rebuild. */
+  #announce(scope: PriceSummaryScope): void {
+    priceSummaryEvents.emit('refreshed', scope);
   }
 
   /**
@@ -252,21 +279,6 @@ export class FaresService {
     await repository.setPrices(changes);
     await repository.bumpFareVersions([...changed, ...(options.touched ?? [])]);
     return { fareClasses: rows.length, changes, changed };
-  }
-
-  /** Rebuilds the price summary of the routes and days that changed, a call per day. */
-  async #refresh(changed: readonly RouteDay[]): Promise<void> {
-    const byDay = new Map<Ymd, number[]>();
-    for (const { routeId, date } of changed) byDay.set(date, [...(byDay.get(date) ?? []), routeId]);
-    // One route (a sale): one rebuild of its days; else one per day, of its routes.
-    const routes = new Set(changed.map((day) => day.routeId));
-    if (routes.size === 1) {
-      await refreshRouteDayPrices(this.#options.db, [...routes], [...byDay.keys()]);
-      return;
-    }
-    for (const [date, routeIds] of byDay) {
-      await refreshRouteDayPrices(this.#options.db, routeIds, [date]);
-    }
   }
 
   /** Runs `work` after every re-pricing of this process asked for before it. */

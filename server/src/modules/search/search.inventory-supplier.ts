@@ -15,11 +15,9 @@ import type {
   InventoryRepository,
   InventorySegmentRow,
 } from './search.inventory-repository.ts';
+import { CONNECTION_DAYS } from '../../db/route-day-prices-scope.ts';
 import { baseCurrencyFareClass } from './search.fare-classes.ts';
 import type { Supplier, SupplierQuery } from './search.supplier.ts';
-
-/** Days after the first flight's date on which the last flight of a two-stop path may leave. */
-const CONNECTION_DAYS = 3;
 
 /** `2026-12-01` and `07:05` → `2026-12-01T07:05`. */
 function localDateTime(date: string, time: string): string {

@@ -3,11 +3,13 @@ import type { SeedAirport } from './airports.ts';
 import type { SeedRoute } from './network.ts';
 
 /**
- * IATA city codes of metropolitan areas with several airports. A city gets an entry only when
- * two or more of its airports are in the network; a code that is also an airport's (Berlin BER,
- * Shanghai SHA) is left out so the two can never be confused.
+ * IATA city codes of metropolitan areas with several airports, by city name as the airport data
+ * spells it (`airports.ts`, its corrections included; a test checks every name is there). Names
+ * are matched whatever their case and accents (`cityKey`). A city gets an entry only when two or
+ * more of its airports are in the network; a code that is also an airport's (Berlin BER, Shanghai
+ * SHA) is left out so the two can never be confused.
  */
-const CITY_CODES: Readonly<Record<string, string>> = {
+export const CITY_CODES: Readonly<Record<string, string>> = {
   'Buenos Aires': 'BUE',
   'New York': 'NYC',
   'Rio de Janeiro': 'RIO',
@@ -17,7 +19,7 @@ const CITY_CODES: Readonly<Record<string, string>> = {
   Chicago: 'CHI',
   London: 'LON',
   Milan: 'MIL',
-  Montreal: 'YMQ',
+  Montréal: 'YMQ',
   Moscow: 'MOW',
   Osaka: 'OSA',
   Paris: 'PAR',
@@ -28,6 +30,15 @@ const CITY_CODES: Readonly<Record<string, string>> = {
   Toronto: 'YTO',
   Washington: 'WAS',
 };
+
+/** A city name for matching: accents stripped (NFD without combining marks), lower case. */
+export function cityKey(city: string): string {
+  return city.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+const CODE_OF_CITY: ReadonlyMap<string, string> = new Map(
+  Object.entries(CITY_CODES).map(([city, code]) => [cityKey(city), code]),
+);
 
 /** A city of several airports: its entry (an airport row of its own) and its airports' codes. */
 export interface SeedMetro {
@@ -42,21 +53,21 @@ export interface SeedMetroRoute {
 }
 
 /**
- * The cities of several airports among the picked ones (same city name and country), each with
- * an entry named after the city: its IATA city code, the mean position of its airports, the first
- * airport's time zone.
+ * The cities of several airports among the picked ones (same country, same city name whatever its
+ * case and accents), each with an entry named after the city as its first airport spells it: its
+ * IATA city code, the mean position of its airports, the first airport's time zone.
  */
 export function buildMetros(airports: readonly SeedAirport[]): SeedMetro[] {
   const groups = new Map<string, SeedAirport[]>();
   for (const airport of airports) {
-    const key = `${airport.countryCode} ${airport.city}`;
+    const key = `${airport.countryCode} ${cityKey(airport.city)}`;
     groups.set(key, [...(groups.get(key) ?? []), airport]);
   }
   const taken = new Set(airports.map((airport) => airport.code));
   const metros: SeedMetro[] = [];
   for (const members of groups.values()) {
     const first = members[0] as SeedAirport;
-    const code = CITY_CODES[first.city];
+    const code = CODE_OF_CITY.get(cityKey(first.city));
     if (members.length < 2 || code === undefined || taken.has(code)) continue;
     const mean = (value: (airport: SeedAirport) => number) =>
       Math.round(

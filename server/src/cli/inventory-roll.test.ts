@@ -10,7 +10,7 @@ import {
   TEST_TODAY,
   type TestDatabase,
 } from '../../test/helpers/database.ts';
-import { inventoryRollCommand } from './inventory-roll.ts';
+import { INVENTORY_ROLL_USAGE, inventoryRollCommand } from './inventory-roll.ts';
 import { UsageError } from './run-command.ts';
 
 const COMMAND = fileURLToPath(new URL('./inventory-roll.ts', import.meta.url));
@@ -31,6 +31,26 @@ describe(`inventory:roll (${dialectUnderTest()})`, () => {
     for (const args of [['--today'], ['--seed', '7']]) {
       await expect(inventoryRollCommand(args, database, capture())).rejects.toThrow(/--/);
     }
+  });
+
+  it('refuses a day after today (UTC): it would archive flights that have not flown', async () => {
+    const now = () => new Date(`${TEST_TODAY}T23:30:00Z`);
+    const before = await database.db
+      .selectFrom('inventory_state')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    for (const day of [addDays(TEST_TODAY, 1), addDays(TEST_TODAY, 30)]) {
+      const refused = inventoryRollCommand(['--today', day], database, capture(), now);
+      await expect(refused).rejects.toThrow(UsageError);
+      await expect(refused).rejects.toThrow(
+        `--today must not be after today (${TEST_TODAY}, UTC), got "${day}".`,
+      );
+    }
+    // Nothing rolled, nothing archived.
+    expect(
+      await database.db.selectFrom('inventory_state').selectAll().executeTakeFirstOrThrow(),
+    ).toEqual(before);
+    expect(INVENTORY_ROLL_USAGE).toMatch(/must not be after\s+today/);
   });
 
   it('adds each missing day once when run twice at the same time', async () => {

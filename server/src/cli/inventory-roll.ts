@@ -7,9 +7,10 @@ import { runCommand, UsageError, type CommandOutput } from './run-command.ts';
 
 export const INVENTORY_ROLL_USAGE = `Usage: npm run inventory:roll [-- --today YYYY-MM-DD]
 
-Rolls the flight inventory forward to today (UTC, or the day given): every day missing up to a
-year ahead gets its flights, legs, fare classes and prices from the seed's generator, and flights
-that departed more than ${ARCHIVE_AFTER_DAYS} days before are archived, except those a booking refers to.
+Rolls the flight inventory forward to today (UTC, or the day given, which must not be after
+today: a later day would archive flights that have not flown): every day missing up to a year
+ahead gets its flights, legs, fare classes and prices from the seed's generator, and flights that
+departed more than ${ARCHIVE_AFTER_DAYS} days before are archived, except those a booking refers to.
 Running it again adds nothing; a running server does the same by itself (INVENTORY_ROLL_HOURS).
 The database is DATABASE_URL (default: the SQLite file under ./data).`;
 
@@ -28,9 +29,16 @@ export async function inventoryRollCommand(
   if (positionals.length > 0) {
     throw new UsageError(`Unexpected argument "${positionals.join(' ')}".`);
   }
-  const today = values.today === undefined ? ymdFromUtcDate(now()) : parseYmd(values.today);
+  const realToday = ymdFromUtcDate(now());
+  const today = values.today === undefined ? realToday : parseYmd(values.today);
   if (today === null) {
     throw new UsageError(`--today must be a date YYYY-MM-DD, got "${values.today}".`);
+  }
+  // A later day would archive flights that have not flown yet (and move archived_before past them).
+  if (today > realToday) {
+    throw new UsageError(
+      `--today must not be after today (${realToday}, UTC), got "${values.today}".`,
+    );
   }
   const summary = await rollInventory(database.db, { today, now });
   if (summary.lastDay === null) {

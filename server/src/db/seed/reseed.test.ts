@@ -10,6 +10,7 @@ import {
 } from '../../../test/helpers/database.ts';
 import type { Database } from '../database.ts';
 import { openDatabase, type DatabaseHandle } from '../dialect.ts';
+import { readFaresState } from '../fares-state.ts';
 import { readInventoryState } from '../inventory-roll.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { PRICE_SUMMARY_VERSION } from '../route-day-prices-all-in.ts';
@@ -126,8 +127,53 @@ describe(`seeding (${dialectUnderTest()})`, () => {
       .values({ ...flown, archived_at: new Date().toISOString() })
       .execute();
 
+    // A partner's sale running on some of the new inventory's days, one ended and one over: the
+    // same seed keeps route ids, so they are kept, and the running one's days are left to the
+    // fares job to price with it (the seed prices without sales).
+    const onSale = await db
+      .selectFrom('flights')
+      .select('route_id')
+      .orderBy('route_id')
+      .executeTakeFirstOrThrow();
+    const sale = {
+      route_id: onSale.route_id,
+      percent: 30,
+      partner: null,
+      created_at: new Date().toISOString(),
+    };
+    await db
+      .insertInto('fare_sales')
+      .values([
+        { ...sale, from_date: addDays(later, 10), until_date: addDays(later, 20) },
+        {
+          ...sale,
+          from_date: addDays(later, 2),
+          until_date: addDays(later, 5),
+          ended_at: new Date().toISOString(),
+        },
+        { ...sale, from_date: addDays(later, -9), until_date: addDays(later, -1) },
+      ])
+      .execute();
+    await db
+      .insertInto('fare_versions')
+      .values({ route_id: onSale.route_id, date: addDays(later, 10), version: 2 })
+      .execute();
+    const salesBefore = await db.selectFrom('fare_sales').selectAll().orderBy('id').execute();
+
     const seedStarted = Math.floor(Date.now() / 1000) * 1000;
     const summary = await seedDatabase(db, { today: later });
+
+    expect(await db.selectFrom('fare_sales').selectAll().orderBy('id').execute()).toEqual(
+      salesBefore,
+    );
+    expect(await db.selectFrom('fare_versions').selectAll().execute()).toEqual([
+      { route_id: onSale.route_id, date: addDays(later, 10), version: 2 },
+    ]);
+    // Priced through the day before the sale: the fares job's next pass starts there.
+    expect(await readFaresState(db)).toEqual({
+      repricedOn: later,
+      repricedThrough: addDays(later, 9),
+    });
 
     expect(summary.today).toBe(later);
     // A year of flights, fares and their price summary: a few hundred megabytes, said in the output.
@@ -177,5 +223,46 @@ describe(`seeding (${dialectUnderTest()})`, () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(id).toBeGreaterThan(summary.counts.menus);
+  }, 300_000);
+
+  it('forgets the sales and fare versions of a database seeded with another seed', async () => {
+    const { db } = database;
+    // Another seed numbers its routes otherwise: route ids kept from it mean other routes now.
+    await db
+      .updateTable('inventory_state')
+      .set({ seed: DEFAULT_SEED + 1 })
+      .execute();
+    const route = await db
+      .selectFrom('flights')
+      .select('route_id')
+      .orderBy('route_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('fare_sales')
+      .values({
+        route_id: route.route_id,
+        from_date: TEST_TODAY,
+        until_date: addDays(TEST_TODAY, 20),
+        percent: 30,
+        partner: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await db
+      .insertInto('fare_versions')
+      .values({ route_id: route.route_id, date: TEST_TODAY, version: 3 })
+      .onConflict((conflict) => conflict.columns(['route_id', 'date']).doUpdateSet({ version: 3 }))
+      .execute();
+
+    await seedDatabase(db, { today: TEST_TODAY });
+
+    expect(await db.selectFrom('fare_sales').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('fare_versions').selectAll().execute()).toEqual([]);
+    expect((await readInventoryState(db))?.seed).toBe(DEFAULT_SEED);
+    // No sale left: every fare is priced as of the seed's day.
+    expect(await readFaresState(db)).toEqual({
+      repricedOn: TEST_TODAY,
+      repricedThrough: addDays(TEST_TODAY, 364),
+    });
   }, 300_000);
 });

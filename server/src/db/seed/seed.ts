@@ -1,11 +1,11 @@
-import type { Ymd } from '@uniquair/domain/dates/ymd';
+import { addDays, maxYmd, type Ymd } from '@uniquair/domain/dates/ymd';
 import { sql, type Kysely } from 'kysely';
 import { refreshRouteDayPrices } from '../route-day-prices.ts';
 import type { Database } from '../database.ts';
 import { databaseKindOf } from '../dialect.ts';
 import { ARCHIVED_TABLES } from '../inventory-archive.ts';
-import { writeFaresState } from '../fares-state.ts';
-import { writeInventoryState } from '../inventory-roll.ts';
+import { writeFaresState, type FaresState } from '../fares-state.ts';
+import { readInventoryState, writeInventoryState } from '../inventory-roll.ts';
 import { affiliateRows } from './affiliates.ts';
 import { loadAirports } from './airports.ts';
 import { createBulkWriter, insertAll } from './bulk-insert.ts';
@@ -105,7 +105,11 @@ export async function seedDatabase(
   );
 
   const counts = await db.transaction().execute(async (trx) => {
-    await clearSeededTables(trx);
+    // Another seed's network numbers its routes otherwise (an unknown one is taken as another).
+    const previous = await readInventoryState(trx);
+    await clearSeededTables(trx, {
+      renumberedRoutes: previous === undefined || Number(previous.seed) !== seed,
+    });
     const counts = {} as Record<SeededTable, number>;
     counts.currencies = await insertAll(trx, 'currencies', currencyRows());
     counts.countries = await insertAll(trx, 'countries', countries.countries);
@@ -214,12 +218,9 @@ export async function seedDatabase(
 
     // Where the inventory rolls forward from (server/src/db/inventory-roll.ts).
     await writeInventoryState(trx, { seed, days: inventoryDays(today) }, new Date());
-    // Its fares are priced as of today by the rule the server re-prices with (decision 009).
-    await writeFaresState(
-      trx,
-      { repricedOn: today, repricedThrough: inventoryDays(today).last },
-      new Date(),
-    );
+    // Its fares are priced as of today by the rule the server re-prices with (decision 009), but
+    // without sales: kept sales' days are left to the fares job's next pass.
+    await writeFaresState(trx, await seededFaresState(trx, today), new Date());
     await moveIdentitySequences(trx);
     await bumpDatasetVersions(trx);
     // Statistics of the new inventory first: the summary joins flights of connecting routes, and
@@ -278,17 +279,29 @@ const SEGMENT_COLUMNS = ['id', ...SEGMENT_ROW_COLUMNS] as const;
 const FARE_COLUMNS = ['id', ...FARE_ROW_COLUMNS] as const;
 
 /**
- * Empties the seeded tables, and the archive of flown flights whose ids the new inventory reuses.
+ * Tables that name routes by id without a foreign key: kept across a re-seed with the same seed
+ * (same route ids), emptied when the routes are renumbered, or a sale would discount another route.
+ */
+const ROUTE_KEYED_TABLES = ['fare_sales', 'fare_versions'] as const;
+
+/**
+ * Empties the seeded tables, and the archive of flown flights whose ids the new inventory reuses;
+ * with `renumberedRoutes` (another seed) the partners' sales and the fare versions too.
  * PostgreSQL truncates them in one statement (with the price summary, which refers to routes and
  * is rebuilt at the end, and the price watches, whose routes a new network renumbers): deleting a
  * million rows one by one leaves them dead in the tables and took a third of a re-seed. Other
- * sessions wait for the new data instead of reading the old until the seed commits. SQLite deletes children before parents (the order of writing reversed), so
- * foreign keys hold at every step. Affiliates are kept.
+ * sessions wait for the new data instead of reading the old until the seed commits. SQLite
+ * deletes children before parents (the order of writing reversed), so foreign keys hold at every
+ * step. Affiliates are kept.
  */
-async function clearSeededTables(trx: Kysely<Database>): Promise<void> {
+async function clearSeededTables(
+  trx: Kysely<Database>,
+  options: { renumberedRoutes: boolean },
+): Promise<void> {
   const tables = [
     ...ARCHIVED_TABLES,
     ...SEEDED_TABLES.filter((table) => table !== 'affiliates').reverse(),
+    ...(options.renumberedRoutes ? ROUTE_KEYED_TABLES : []),
   ];
   if (databaseKindOf(trx) === 'postgres') {
     const truncated = [...tables, 'route_day_prices', 'price_watches'].map((table) =>
@@ -298,6 +311,26 @@ async function clearSeededTables(trx: Kysely<Database>): Promise<void> {
     return;
   }
   for (const table of tables) await trx.deleteFrom(table).execute();
+}
+
+/**
+ * What the seed's prices cover (`fares_state`): every day of the inventory as of `today`, up to
+ * the first day a kept sale (same seed, same routes) runs on. The seed prices without sales, and
+ * db/ cannot call the fares module's rule with them (infrastructure never imports modules), so it
+ * records the days before that one only: the fares job's next pass (at start-up, then every
+ * FARES_REPRICE_HOURS) re-prices that day and every later one, with the sales.
+ */
+async function seededFaresState(trx: Kysely<Database>, today: Ymd): Promise<FaresState> {
+  const days = inventoryDays(today);
+  const { first } = await trx
+    .selectFrom('fare_sales')
+    .select((eb) => eb.fn.min('from_date').as('first'))
+    .where('ended_at', 'is', null)
+    .where('until_date', '>=', days.first)
+    .where('from_date', '<=', days.last)
+    .executeTakeFirstOrThrow();
+  const repricedThrough = first ? addDays(maxYmd(first, days.first), -1) : days.last;
+  return { repricedOn: today, repricedThrough };
 }
 
 /** Affiliates are updated in place by code: other data may refer to their ids. */

@@ -8,7 +8,7 @@ import { dailyRoundTrip } from '../../../test/helpers/search.ts';
 
 describe('SEARCH_SLOW_SUPPLIER_MS (tests and benchmarks)', () => {
   const testApp = useTestApp(
-    { SEARCH_SLOW_SUPPLIER_MS: '400', SEARCH_INITS_PER_MINUTE: '0' },
+    { SEARCH_SLOW_SUPPLIER_MS: '2000', SEARCH_INITS_PER_MINUTE: '0' },
     { clock: testClock().now },
   );
 
@@ -21,14 +21,19 @@ describe('SEARCH_SLOW_SUPPLIER_MS (tests and benchmarks)', () => {
         passengers: ONE_ADULT,
       }),
     );
-    expect(init).toMatchObject({ status: 'progress', progress: 50 });
+    expect(init.status).toBe('progress');
+    // Polled until done: on the way, the inventory's half is in while the slow supplier waits
+    // (on a busy database the inventory may answer after init did; the 2 s leave it time).
+    const seen = new Set<number>();
     let status = await searchStatus(testApp, init.hash);
-    while (status.status === 'progress' && performance.now() - started < 5_000) {
+    while (status.status === 'progress' && performance.now() - started < 30_000) {
+      seen.add(status.progress);
       await new Promise((resolve) => setTimeout(resolve, 25));
       status = await searchStatus(testApp, init.hash);
     }
     expect(status.status).toBe('done');
-    expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+    expect([...seen, init.progress]).toContain(50);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_990);
     const result = await testApp.app.inject({ url: `/api/search/result/${init.hash}` });
     const body = result.json<{
       result: { results: { flights: unknown[]; complete: boolean }[] };

@@ -74,6 +74,28 @@ async function versionOf(db: Kysely<Database>, name: string): Promise<string> {
   return row.updated_at;
 }
 
+/**
+ * A database seeded fresh on SQLite for TEST_TODAY with the default seed, apart from the one
+ * under test: on SQLite a copy of the suite's own seeded base, on PostgreSQL one seeded here.
+ */
+async function freshOnSqlite(): Promise<{ db: Kysely<Database>; close: () => Promise<void> }> {
+  if (dialectUnderTest() === 'sqlite') {
+    const copy = await createTestDatabase();
+    return { db: copy.db, close: () => copy.dispose() };
+  }
+  const fresh: DatabaseHandle = openDatabase(':memory:');
+  try {
+    await migrateToLatest(fresh.db);
+    const summary = await seedDatabase(fresh.db, { today: TEST_TODAY });
+    expect(summary.seed).toBe(DEFAULT_SEED);
+    expect(summary.counts.routes).toBeGreaterThanOrEqual(300);
+    return fresh;
+  } catch (error) {
+    await fresh.close();
+    throw error;
+  }
+}
+
 describe(`seeding (${dialectUnderTest()})`, () => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -81,14 +103,51 @@ describe(`seeding (${dialectUnderTest()})`, () => {
   });
   afterAll(() => database.dispose());
 
-  it('gives the same rows for the same seed and day, on SQLite and on the database under test', async () => {
-    const fresh: DatabaseHandle = openDatabase(':memory:');
+  it('gives the same rows for the same seed and day, on SQLite and on the database under test, also over another seed', async () => {
+    const { db } = database;
+    // The database under test was seeded with another seed, which numbers its routes otherwise:
+    // a partner's sale and a fare version kept from it would mean other routes now.
+    await db
+      .updateTable('inventory_state')
+      .set({ seed: DEFAULT_SEED + 1 })
+      .execute();
+    const route = await db
+      .selectFrom('flights')
+      .select('route_id')
+      .orderBy('route_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('fare_sales')
+      .values({
+        route_id: route.route_id,
+        from_date: TEST_TODAY,
+        until_date: addDays(TEST_TODAY, 20),
+        percent: 30,
+        partner: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await db
+      .insertInto('fare_versions')
+      .values({ route_id: route.route_id, date: TEST_TODAY, version: 3 })
+      .onConflict((conflict) => conflict.columns(['route_id', 'date']).doUpdateSet({ version: 3 }))
+      .execute();
+
+    await seedDatabase(db, { today: TEST_TODAY });
+
+    expect(await db.selectFrom('fare_sales').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('fare_versions').selectAll().execute()).toEqual([]);
+    expect((await readInventoryState(db))?.seed).toBe(DEFAULT_SEED);
+    // No sale left: every fare is priced as of the seed's day.
+    expect(await readFaresState(db)).toEqual({
+      repricedOn: TEST_TODAY,
+      repricedThrough: addDays(TEST_TODAY, 364),
+    });
+
+    // The same rows as a database freshly seeded on SQLite.
+    const fresh = await freshOnSqlite();
     try {
-      await migrateToLatest(fresh.db);
-      const summary = await seedDatabase(fresh.db, { today: TEST_TODAY });
-      expect(summary.seed).toBe(DEFAULT_SEED);
-      expect(summary.counts.routes).toBeGreaterThanOrEqual(300);
-      expect(await digests(fresh.db)).toEqual(await digests(database.db));
+      expect(await digests(fresh.db)).toEqual(await digests(db));
     } finally {
       await fresh.close();
     }
@@ -223,46 +282,5 @@ describe(`seeding (${dialectUnderTest()})`, () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(id).toBeGreaterThan(summary.counts.menus);
-  }, 300_000);
-
-  it('forgets the sales and fare versions of a database seeded with another seed', async () => {
-    const { db } = database;
-    // Another seed numbers its routes otherwise: route ids kept from it mean other routes now.
-    await db
-      .updateTable('inventory_state')
-      .set({ seed: DEFAULT_SEED + 1 })
-      .execute();
-    const route = await db
-      .selectFrom('flights')
-      .select('route_id')
-      .orderBy('route_id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('fare_sales')
-      .values({
-        route_id: route.route_id,
-        from_date: TEST_TODAY,
-        until_date: addDays(TEST_TODAY, 20),
-        percent: 30,
-        partner: null,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-    await db
-      .insertInto('fare_versions')
-      .values({ route_id: route.route_id, date: TEST_TODAY, version: 3 })
-      .onConflict((conflict) => conflict.columns(['route_id', 'date']).doUpdateSet({ version: 3 }))
-      .execute();
-
-    await seedDatabase(db, { today: TEST_TODAY });
-
-    expect(await db.selectFrom('fare_sales').selectAll().execute()).toEqual([]);
-    expect(await db.selectFrom('fare_versions').selectAll().execute()).toEqual([]);
-    expect((await readInventoryState(db))?.seed).toBe(DEFAULT_SEED);
-    // No sale left: every fare is priced as of the seed's day.
-    expect(await readFaresState(db)).toEqual({
-      repricedOn: TEST_TODAY,
-      repricedThrough: addDays(TEST_TODAY, 364),
-    });
   }, 300_000);
 });

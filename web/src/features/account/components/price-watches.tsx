@@ -77,13 +77,15 @@ export function PriceWatches({ airports }: PriceWatchesProps) {
                   <p>
                     <span>{route}</span>, <span>{when}</span>
                   </p>
+                  {watch.subscribedPrice ? (
+                    <p className={styles.muted}>
+                      {intl.formatMessage(
+                        { id: 'priceWatch.account.was' },
+                        { price: money(intl, watch.subscribedPrice) },
+                      )}
+                    </p>
+                  ) : null}
                   <p className={styles.muted}>
-                    {watch.subscribedPrice
-                      ? intl.formatMessage(
-                          { id: 'priceWatch.account.was' },
-                          { price: money(intl, watch.subscribedPrice) },
-                        )
-                      : null}{' '}
                     {watch.currentPrice
                       ? intl.formatMessage(
                           { id: 'priceWatch.account.now' },

@@ -1,4 +1,5 @@
 import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
+import SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,11 @@ import type { Database } from './database.ts';
 import { readDatasetVersions } from './dataset-versions.ts';
 import { describeRoll, readInventoryState, rollInventory } from './inventory-roll.ts';
 import { PRICE_SUMMARY_VERSION } from './route-day-prices-all-in.ts';
-import { refreshRouteDayPrices } from './route-day-prices.ts';
+import {
+  priceSummaryEvents,
+  refreshRouteDayPrices,
+  type PriceSummaryScope,
+} from './route-day-prices.ts';
 import { loadAirports } from './seed/airports.ts';
 import { flightSchedule, generateFlights, INVENTORY_DAYS } from './seed/flights.ts';
 import { DEFAULT_SEED } from './seed/seed.ts';
@@ -133,10 +138,30 @@ describe(`rolling the inventory forward (${dialectUnderTest()})`, () => {
       price_summary_version: PRICE_SUMMARY_VERSION,
     });
     const versionsBefore = await readDatasetVersions(db);
-
-    const summary = await rollInventory(db, { today: at(3) });
+    // Listeners read the summary on connections of their own: each new day is told once its
+    // transaction has committed (on SQLite, what another connection reads at that moment).
+    const reader =
+      dialectUnderTest() === 'sqlite'
+        ? new SqliteDatabase(database.url.slice('sqlite:'.length), { readonly: true })
+        : undefined;
+    const told: { last: Ymd | undefined; committed: Ymd | undefined }[] = [];
+    const listen = (scope: PriceSummaryScope) =>
+      told.push({
+        last: scope.dates?.toSorted().at(-1),
+        committed: (
+          reader?.prepare('select last_day from inventory_state').get() as
+            { last_day: Ymd } | undefined
+        )?.last_day,
+      });
+    priceSummaryEvents.on('refreshed', listen);
+    const summary = await rollInventory(db, { today: at(3) }).finally(() => {
+      priceSummaryEvents.off('refreshed', listen);
+      reader?.close();
+    });
 
     const added = [at(365), at(366), at(367)];
+    expect(told.map((event) => event.last)).toEqual(added);
+    if (reader) expect(told.map((event) => event.committed)).toEqual(added);
     expect(summary).toMatchObject({ today: at(3), days: added, lastDay: at(367), busy: false });
     const expected = await generated(at(3), at(365), at(367));
     expect(await stored(db, at(365), at(367))).toEqual(expected);

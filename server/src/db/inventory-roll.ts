@@ -10,7 +10,11 @@ import type { Database } from './database.ts';
 import { bumpDatasetVersion } from './dataset-versions.ts';
 import { ARCHIVE_AFTER_DAYS, archiveFlights, type ArchiveSummary } from './inventory-archive.ts';
 import { PRICE_SUMMARY_VERSION } from './route-day-prices-all-in.ts';
-import { refreshRouteDayPrices } from './route-day-prices.ts';
+import {
+  priceSummaryEvents,
+  rebuildRouteDayPrices,
+  type PriceSummaryScope,
+} from './route-day-prices.ts';
 import { loadAirports, type SeedAirport } from './seed/airports.ts';
 import { createBulkWriter } from './seed/bulk-insert.ts';
 import {
@@ -76,7 +80,7 @@ export async function readInventoryState(db: Kysely<Database>) {
  * `price_summary_version` forward does it in the same transaction, others find it moved (null).
  */
 async function rebuildOlderSummary(db: Kysely<Database>): Promise<number | null> {
-  return db.transaction().execute(async (trx) => {
+  const rebuilt = await db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('inventory_state')
       .set({ price_summary_version: PRICE_SUMMARY_VERSION })
@@ -84,8 +88,12 @@ async function rebuildOlderSummary(db: Kysely<Database>): Promise<number | null>
       .where('price_summary_version', '<', PRICE_SUMMARY_VERSION)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return null;
-    return (await refreshRouteDayPrices(trx)).rows;
+    return rebuildRouteDayPrices(trx);
   });
+  if (rebuilt === null) return null;
+  // Listeners read the summary on other connections: told once it has committed.
+  priceSummaryEvents.emit('refreshed', rebuilt.scope);
+  return rebuilt.rows;
 }
 
 /**
@@ -160,6 +168,7 @@ export async function rollInventory(
           summary.busy = true;
           break;
         }
+        priceSummaryEvents.emit('refreshed', added.priceScope);
         summary.days.push(day);
         summary.lastDay = day;
         summary.flights += added.flights;
@@ -232,6 +241,8 @@ interface DayAdded {
   segments: number;
   fareClasses: number;
   priceRows: number;
+  /** The summary rebuilt, for `priceSummaryEvents` once the day's transaction has committed. */
+  priceScope: PriceSummaryScope;
 }
 
 /**
@@ -277,12 +288,13 @@ async function addDay(
   // Connections starting up to `CONNECTION_DAYS` (route-day-prices-scope.ts) days before reach
   // the new day: the refresh adds those days before each day given, here the new day and the two
   // before it.
-  const prices = await refreshRouteDayPrices(trx, undefined, [addDays(day, -2), day]);
+  const prices = await rebuildRouteDayPrices(trx, undefined, [addDays(day, -2), day]);
   return {
     flights: inserted.size,
     segments: segments.count,
     fareClasses: fares.count,
     priceRows: prices.rows,
+    priceScope: prices.scope,
   };
 }
 

@@ -114,6 +114,8 @@ describe('navigations and caches', () => {
     expect(isAppNavigation('/spp/search/ssestatus/x')).toBe(false);
     expect(isAppNavigation('/dev/mailbox')).toBe(false);
     expect(isAppNavigation('/sandbox-gateway/pay/pay_123')).toBe(false);
+    expect(isAppNavigation('/metrics')).toBe(false);
+    expect(isAppNavigation('/metrics-and-more')).toBe(true);
     expect(isAppNavigation('/manifest.webmanifest')).toBe(false);
   });
 

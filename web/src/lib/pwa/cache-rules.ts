@@ -117,11 +117,12 @@ export const CONDITIONAL_HEADERS: readonly string[] = ['if-modified-since', 'if-
 
 /**
  * Page navigations the worker answers with the app shell (everything but server paths, among them
- * the sandbox gateway's hosted payment pages that 3-D Secure and PayPal-style payments go to).
+ * the sandbox gateway's hosted payment pages that 3-D Secure and PayPal-style payments go to, and
+ * the operators' `/metrics`): the server's own list is `SERVER_PREFIXES` in plugins/web-app.ts.
  */
 export function isAppNavigation(pathname: string): boolean {
   return (
-    !/^\/(?:api|spp|sp|dev|sandbox-gateway)(?:\/|$)/.test(pathname) &&
+    !/^\/(?:api|spp|sp|dev|sandbox-gateway|metrics)(?:\/|$)/.test(pathname) &&
     !/\.[a-z0-9]+$/i.test(pathname)
   );
 }

@@ -345,8 +345,10 @@ export async function searchBenchmark(): Promise<void> {
       const itineraries = times.reduce((sum, time) => sum + time.itineraries, 0) / times.length;
       const perBlock = Math.ceil(values.length / SEARCH_BLOCKS);
       const p95OfBlocks = Array.from({ length: SEARCH_BLOCKS }, (_, block) =>
-        percentile(values.slice(block * perBlock, (block + 1) * perBlock), 95),
-      );
+        values.slice(block * perBlock, (block + 1) * perBlock),
+      )
+        .filter((block) => block.length > 0)
+        .map((block) => percentile(block, 95));
       blockP95s.set(kind, percentile(p95OfBlocks, 50));
       console.log(
         `  ${kind.padEnd(22)} median ${ms(percentile(values, 50))}   p95 ${ms(percentile(values, 95))}   ` +

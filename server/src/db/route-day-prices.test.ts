@@ -26,6 +26,13 @@ describe(`the price summary's rebuilds (${dialectUnderTest()})`, () => {
     expect(scope.routeIds).toContain(out.id);
   });
 
+  it('are not told from inside a transaction, where listeners would read the old summary', async () => {
+    const { out } = await dailyRoundTrip(database.db);
+    await expect(
+      database.db.transaction().execute((trx) => refreshRouteDayPrices(trx, [out.id], [at(20)])),
+    ).rejects.toThrow(/rebuildRouteDayPrices/);
+  });
+
   it('of the same routes and days at the same time all succeed, to the same rows', async () => {
     const { db } = database;
     const { out, back } = await dailyRoundTrip(db);

@@ -41,15 +41,21 @@ priceSummaryEvents.setMaxListeners(0);
  * Rebuilds the cheapest-price summary (DESIGN §5) for some routes and/or days, or all of it: the
  * lowest fare with at least one seat left per route and departure day, in the base currency.
  * Call it after anything that changes fares or seats (seeding, taking or releasing seats); a day
- * whose flights are sold out loses its row. Runs in the caller's transaction when given one, or
- * in its own, moves the `prices` data-set version forward and tells `priceSummaryEvents`. A caller
- * whose transaction commits later rebuilds with `rebuildRouteDayPrices` and tells them after.
+ * whose flights are sold out loses its row. Runs in a transaction of its own, moves the `prices`
+ * data-set version forward and tells `priceSummaryEvents`. Within a caller's transaction (refused
+ * here) the caller rebuilds with `rebuildRouteDayPrices` and tells them after the commit.
  */
 export async function refreshRouteDayPrices(
   db: Kysely<Database>,
   routeIds?: readonly number[],
   dates?: readonly Ymd[],
 ): Promise<PriceSummaryRefresh> {
+  // Told inside a transaction, listeners would read the old summary on their own connections.
+  if (db.isTransaction) {
+    throw new Error(
+      'refreshRouteDayPrices in a transaction: use rebuildRouteDayPrices and tell priceSummaryEvents after the commit',
+    );
+  }
   const { scope, ...refreshed } = await rebuildRouteDayPrices(db, routeIds, dates);
   priceSummaryEvents.emit('refreshed', scope);
   return refreshed;

@@ -1,6 +1,6 @@
 import { addDays, maxYmd, type Ymd } from '@uniquair/domain/dates/ymd';
 import { sql, type Kysely } from 'kysely';
-import { refreshRouteDayPrices } from '../route-day-prices.ts';
+import { priceSummaryEvents, rebuildRouteDayPrices } from '../route-day-prices.ts';
 import type { Database } from '../database.ts';
 import { databaseKindOf } from '../dialect.ts';
 import { ARCHIVED_TABLES } from '../inventory-archive.ts';
@@ -104,7 +104,7 @@ export async function seedDatabase(
     metros.flatMap((metro) => metro.airports.map((code) => [code, metro.entry.code] as const)),
   );
 
-  const counts = await db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
     // Another seed's network numbers its routes otherwise (an unknown one is taken as another).
     const previous = await readInventoryState(trx);
     await clearSeededTables(trx, {
@@ -235,9 +235,11 @@ export async function seedDatabase(
       await sql`analyze ${sql.table(table)}`.execute(trx);
     }
     // The cheapest-price summary the calendars read (DESIGN §5), rebuilt from the new fares.
-    await refreshRouteDayPrices(trx);
-    return counts;
+    const prices = await rebuildRouteDayPrices(trx);
+    return { counts, priceScope: prices.scope };
   });
+  priceSummaryEvents.emit('refreshed', seeded.priceScope);
+  const { counts } = seeded;
   // Fresh statistics, so the planner picks the inventory's indexes from the first query on
   // (PostgreSQL otherwise plans the price-summary refreshes as if the tables were empty).
   await sql`analyze`.execute(db);

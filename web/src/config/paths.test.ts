@@ -47,28 +47,15 @@ describe('paths.getHref', () => {
     [paths.termsAndConditions.getHref(), '/terms-and-conditions'],
     [paths.pageBySlug.getHref('about-us'), '/about-us'],
     [
-      paths.legacyBookingFinish.getHref('de', 'AB12CD3', 'a'.repeat(40)),
-      `/de/booking/AB12CD3/finish/${'a'.repeat(40)}`,
-    ],
-    [
       paths.legacyBookingFinish.getServerHref('AB12CD3', 'a'.repeat(40)),
       `/api/booking/AB12CD3/finish/${'a'.repeat(40)}`,
     ],
-    [paths.legacyUserLogin.getHref('en', 'tok'), '/en/users/tok/login'],
     [paths.legacyUserLogin.getServerHref('tok'), '/api/users/tok/login'],
-    [paths.legacySupportEmailVerify.getHref('ru', 'tok'), '/ru/support/email/tok/verify'],
     [paths.legacySupportEmailVerify.getServerHref('tok'), '/api/support/email/tok/verify'],
-    [paths.legacyLoginQuick.getHref('fr', 'AB12CD3', 'tok'), '/fr/clients/login-quick/AB12CD3/tok'],
     [
       paths.legacyLoginQuick.getServerHref('AB12CD3', 'tok'),
       '/api/booking/login-quick/AB12CD3/tok',
     ],
-    [paths.legacyRegister.getHref('en'), '/en/users/register'],
-    [paths.legacySignIn.getHref('en'), '/en/users/sign-in'],
-    [paths.legacySupportTicketsList.getHref('en'), '/en/support/tickets/list'],
-    [paths.legacySupportTicketOpen.getHref('en'), '/en/support/ticket/open'],
-    [paths.legacySupportTicketView.getHref('en', 7), '/en/support/ticket/7/view'],
-    [paths.localeSearch.getHref('ko'), '/ko/search'],
   ])('%s', (href, expected) => {
     expect(href).toBe(expected);
   });
@@ -95,8 +82,11 @@ describe('paths.getHref', () => {
   });
 });
 
-/** Arguments that make a valid href for each route with parameters. */
-const sampleHrefs: Record<Exclude<RouteName, 'notFound'>, string> = {
+/** The routes the app links to: every one but the catch-all and the inbound-only old addresses. */
+type LinkedRoute = Exclude<RouteName, 'notFound' | 'localeSearch' | `legacy${string}`>;
+
+/** Arguments that make a valid href for each route the app links to. */
+const sampleHrefs: Record<LinkedRoute, string> = {
   home: paths.home.getHref(),
   flow: paths.flow.getHref('x'),
   searchResultsMulti: paths.searchResultsMulti.getHref(passengers, destinations),
@@ -134,22 +124,39 @@ const sampleHrefs: Record<Exclude<RouteName, 'notFound'>, string> = {
   ecdCompliance: paths.ecdCompliance.getHref(),
   privacyPolicy: paths.privacyPolicy.getHref(),
   pageBySlug: paths.pageBySlug.getHref('about-us'),
-  legacyBookingFinish: paths.legacyBookingFinish.getHref('en', 'AB12CD3', 'tok'),
-  legacyUserLogin: paths.legacyUserLogin.getHref('en', 'tok'),
-  legacySupportEmailVerify: paths.legacySupportEmailVerify.getHref('en', 'tok'),
-  legacyLoginQuick: paths.legacyLoginQuick.getHref('en', 'AB12CD3', 'tok'),
-  legacyRegister: paths.legacyRegister.getHref('en'),
-  legacySignIn: paths.legacySignIn.getHref('en'),
-  legacySupportTicketsList: paths.legacySupportTicketsList.getHref('en'),
-  legacySupportTicketOpen: paths.legacySupportTicketOpen.getHref('en'),
-  legacySupportTicketView: paths.legacySupportTicketView.getHref('en', 5),
-  localeSearch: paths.localeSearch.getHref('en'),
 };
 
 describe('paths', () => {
   it.each(Object.entries(sampleHrefs))('%s: its href matches its own pattern', (name, href) => {
     const { path } = paths[name as keyof typeof sampleHrefs];
     expect(matchPath(path, href)?.pathname).toBe(href);
+  });
+
+  it.each<[string, string, Record<string, string>]>([
+    [
+      paths.legacyBookingFinish.path,
+      '/de/booking/AB12CD3/finish/tok',
+      { locale: 'de', pnr: 'AB12CD3', token: 'tok' },
+    ],
+    [paths.legacyUserLogin.path, '/en/users/tok/login', { locale: 'en', token: 'tok' }],
+    [
+      paths.legacySupportEmailVerify.path,
+      '/ru/support/email/tok/verify',
+      { locale: 'ru', token: 'tok' },
+    ],
+    [
+      paths.legacyLoginQuick.path,
+      '/fr/clients/login-quick/AB12CD3/tok',
+      { locale: 'fr', pnr: 'AB12CD3', token: 'tok' },
+    ],
+    [paths.legacyRegister.path, '/en/users/register', { locale: 'en' }],
+    [paths.legacySignIn.path, '/en/users/sign-in', { locale: 'en' }],
+    [paths.legacySupportTicketsList.path, '/en/support/tickets/list', { locale: 'en' }],
+    [paths.legacySupportTicketOpen.path, '/en/support/ticket/open', { locale: 'en' }],
+    [paths.legacySupportTicketView.path, '/en/support/ticket/7/view', { locale: 'en', id: '7' }],
+    [paths.localeSearch.path, '/ko/search', { locale: 'ko' }],
+  ])('old address %s takes %s', (path, href, params) => {
+    expect(matchPath(path, href)?.params).toEqual(params);
   });
 
   it('matches optional and splat parameters the way the spec reads them', () => {

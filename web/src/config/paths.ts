@@ -191,68 +191,53 @@ export const paths = {
   /** Any other single alphanumeric/dash path is a content page with that slug. */
   pageBySlug: withParams('/:slug', (slug: string) => ({ slug })),
 
+  // Inbound only: old addresses and e-mail links that still arrive (SPEC §2). The app never links
+  // to them, so they have a pattern and no `getHref`; the server-side hand-off names its own
+  // address.
+
   /** E-mail link: hands off to the server, which finishes the booking. */
   legacyBookingFinish: {
-    ...withParams(
-      '/:locale/booking/:pnr/finish/:token',
-      (locale: string, pnr: string, token: string) => ({ locale, pnr, token }),
-    ),
+    path: '/:locale/booking/:pnr/finish/:token',
     getServerHref: (pnr: string, token: string) =>
       generatePath('/api/booking/:pnr/finish/:token', { pnr, token }),
   },
 
   /** E-mail link: hands off to the server, which signs the user in. */
   legacyUserLogin: {
-    ...withParams('/:locale/users/:token/login', (locale: string, token: string) => ({
-      locale,
-      token,
-    })),
+    path: '/:locale/users/:token/login',
     getServerHref: (token: string) => generatePath('/api/users/:token/login', { token }),
   },
 
   /** E-mail link: hands off to the server, which verifies a support e-mail address. */
   legacySupportEmailVerify: {
-    ...withParams('/:locale/support/email/:token/verify', (locale: string, token: string) => ({
-      locale,
-      token,
-    })),
+    path: '/:locale/support/email/:token/verify',
     getServerHref: (token: string) => generatePath('/api/support/email/:token/verify', { token }),
   },
 
   /** E-mail link: hands off to the server, which opens a booking without a password. */
   legacyLoginQuick: {
-    ...withParams(
-      '/:locale/clients/login-quick/:pnr/:token',
-      (locale: string, pnr: string, token: string) => ({ locale, pnr, token }),
-    ),
+    path: '/:locale/clients/login-quick/:pnr/:token',
     getServerHref: (pnr: string, token: string) =>
       generatePath('/api/booking/login-quick/:pnr/:token', { pnr, token }),
   },
 
   /** Old path; redirects to `register`. */
-  legacyRegister: withParams('/:locale/users/register', (locale: string) => ({ locale })),
+  legacyRegister: { path: '/:locale/users/register' },
 
   /** Old path; redirects to `signin`. */
-  legacySignIn: withParams('/:locale/users/sign-in', (locale: string) => ({ locale })),
+  legacySignIn: { path: '/:locale/users/sign-in' },
 
   /** Old path; redirects to the support tickets list. */
-  legacySupportTicketsList: withParams('/:locale/support/tickets/list', (locale: string) => ({
-    locale,
-  })),
+  legacySupportTicketsList: { path: '/:locale/support/tickets/list' },
 
   /** Old path; redirects to opening a ticket. */
-  legacySupportTicketOpen: withParams('/:locale/support/ticket/open', (locale: string) => ({
-    locale,
-  })),
+  legacySupportTicketOpen: { path: '/:locale/support/ticket/open' },
 
   /** Old path; redirects to the ticket page. */
-  legacySupportTicketView: withParams(
-    '/:locale/support/ticket/:id/view',
-    (locale: string, id: number) => ({ locale, id: String(id) }),
-  ),
+  legacySupportTicketView: { path: '/:locale/support/ticket/:id/view' },
 
-  /** A search view under a locale prefix. */
-  localeSearch: withParams('/:locale/search', (locale: string) => ({ locale })),
+  /** A search view under a locale prefix (an old address). */
+  localeSearch: { path: '/:locale/search' },
 
   /** Catch-all: the not-found page. */
   notFound: { path: '*' },

@@ -1,10 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { errorBody, json, mockApi } from '../testing/mock-api.ts';
-import {
-  installGlobalErrorReporting,
-  MAX_REPORTS_PER_PAGE,
-  reportError,
-} from './error-reporting.ts';
+import { MAX_REPORTS_PER_PAGE, reportError } from './error-reporting.ts';
+import { installGlobalErrorReporting } from './global-error-reporting.ts';
 
 describe('error reporting', () => {
   it('posts component, trace, info, url and version', async () => {

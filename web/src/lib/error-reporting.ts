@@ -64,29 +64,3 @@ export function resetErrorReporting(): void {
   sent.clear();
   sentCount = 0;
 }
-
-/**
- * Reports uncaught errors and unhandled promise rejections of the page, and tells `onError` so
- * the app can say so. Returns a function that removes the handlers.
- */
-export function installGlobalErrorReporting(
-  onError: () => void,
-  target: Window = window,
-): () => void {
-  const handleError = (event: ErrorEvent) => {
-    // Errors of scripts from other origins carry no details; they are not ours to report.
-    if (event.error === undefined && event.message === 'Script error.') return;
-    void reportError({ component: 'window', error: event.error ?? event.message });
-    onError();
-  };
-  const handleRejection = (event: PromiseRejectionEvent) => {
-    void reportError({ component: 'unhandledrejection', error: event.reason });
-    onError();
-  };
-  target.addEventListener('error', handleError);
-  target.addEventListener('unhandledrejection', handleRejection);
-  return () => {
-    target.removeEventListener('error', handleError);
-    target.removeEventListener('unhandledrejection', handleRejection);
-  };
-}

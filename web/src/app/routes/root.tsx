@@ -35,7 +35,7 @@ import { PreferencesPanel } from '../../features/preferences/components/preferen
 import { usePreferenceChoices } from '../../features/preferences/hooks/use-preference-choices.ts';
 import { onUnauthorized } from '../../lib/api-client.ts';
 import { CurrencyProvider, useCurrency } from '../../lib/currency.tsx';
-import { installGlobalErrorReporting } from '../../lib/error-reporting.ts';
+import { installGlobalErrorReporting } from '../../lib/global-error-reporting.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { focusHeading, isNewPage, shouldResetScroll } from '../../lib/navigation.ts';
 import { isNetworkOnly } from '../../lib/pwa/network-only.ts';

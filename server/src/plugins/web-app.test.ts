@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, useTestAppServing } from '../../test/helpers/build.ts';
 import { expectApiError } from '../../test/helpers/expect-api-error.ts';
+import { METRICS_PATH } from './metrics-scrape.ts';
 
 describe('web app serving', () => {
   const testApp = useTestAppServing({
@@ -9,20 +10,24 @@ describe('web app serving', () => {
     'robots.txt': 'User-agent: *',
   });
 
-  it.each(['/', '/no/such/page', '/bookings/ABC1234', '/choose', '/en/users/register?x=1'])(
-    'answers the app shell for the page path %s',
-    async (url) => {
-      const response = await testApp.app.inject({
-        method: 'GET',
-        url,
-        headers: { accept: 'text/html' },
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.body).toContain('<div id="root">');
-      expect(response.headers['cache-control']).toBe('no-cache');
-    },
-  );
+  it.each([
+    '/',
+    '/no/such/page',
+    '/bookings/ABC1234',
+    '/choose',
+    '/en/users/register?x=1',
+    `${METRICS_PATH}-and-more`,
+  ])('answers the app shell for the page path %s', async (url) => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
 
   it('serves fingerprinted assets as immutable', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
@@ -36,18 +41,24 @@ describe('web app serving', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/api/no-such', '/api/users/unknown/thing', '/api', '/spp/nothing', '/sp/nothing'])(
-    'never falls back to the app under server paths: %s',
-    async (url) => {
-      const response = await testApp.app.inject({
-        method: 'GET',
-        url,
-        headers: { accept: 'text/html' },
-      });
-      const body = expectApiError(response, 404, 'NOT_FOUND');
-      expect(body.errors._).toEqual(['Nothing was found at this address.']);
-    },
-  );
+  it.each([
+    '/api/no-such',
+    '/api/users/unknown/thing',
+    '/api',
+    '/spp/nothing',
+    '/sp/nothing',
+    '/dev/nothing',
+    '/sandbox-gateway/nothing',
+    `${METRICS_PATH}/nothing`,
+  ])('never falls back to the app under server paths: %s', async (url) => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html' },
+    });
+    const body = expectApiError(response, 404, 'NOT_FOUND');
+    expect(body.errors._).toEqual(['Nothing was found at this address.']);
+  });
 
   it('answers a missing file with the JSON 404, not the app', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/assets/missing-123.js' });

@@ -3,41 +3,16 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isServerPath, looksLikeFile } from '@uniquair/contract/server-paths';
 import { noRouteAnswer } from './framework-errors.ts';
-import { METRICS_PATH } from './metrics-scrape.ts';
 
 /** The service worker's file in the web build, served at `/service-worker.js` (SPEC §7). */
 export const SERVICE_WORKER_FILE = 'service-worker.js';
-
-/**
- * Path prefixes that belong to the server; unknown paths under them are JSON 404s. `/metrics` is
- * one too: where it is not served (production without a token, or on `METRICS_PORT`), it is 404.
- */
-const SERVER_PREFIXES = [
-  '/api/',
-  '/spp/',
-  '/sp/',
-  '/dev/',
-  '/sandbox-gateway/',
-  `${METRICS_PATH}/`,
-];
-
-export function isServerPath(url: string): boolean {
-  const path = url.split('?')[0] ?? url;
-  return SERVER_PREFIXES.some((prefix) => path === prefix.slice(0, -1) || path.startsWith(prefix));
-}
 
 function wantsDocument(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const accept = request.headers.accept ?? '';
   return accept.includes('text/html') || accept.includes('*/*') || accept === '';
-}
-
-/** Whether a path looks like a file (`/assets/app.js`) rather than an app route (`/bookings`). */
-export function looksLikeFile(url: string): boolean {
-  const path = url.split('?')[0] ?? url;
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  return /\.[a-z0-9]+$/i.test(last);
 }
 
 /**

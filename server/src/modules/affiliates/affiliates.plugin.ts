@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isServerPath, looksLikeFile } from '../../plugins/web-app.ts';
+import { isServerPath, looksLikeFile } from '@uniquair/contract/server-paths';
 import { affiliatesRoutes } from './affiliates.routes.ts';
 import { AffiliateService } from './affiliates.service.ts';
 

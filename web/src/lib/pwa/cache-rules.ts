@@ -6,6 +6,8 @@
  * tests.
  */
 
+import { isServerPath, looksLikeFile } from '@uniquair/contract/server-paths';
+
 /** Cache of the public API reads (reference data, content pages, calendars, results by hash). */
 export const PUBLIC_DATA_CACHE = 'uniquair-public-v1';
 /** Cache of search results by hash: they expire, so fewer and shorter-lived. */
@@ -116,15 +118,11 @@ export const WARM_UP_URLS: readonly string[] = ['/api/data/init', '/api/data/rou
 export const CONDITIONAL_HEADERS: readonly string[] = ['if-modified-since', 'if-none-match'];
 
 /**
- * Page navigations the worker answers with the app shell (everything but server paths, among them
- * the sandbox gateway's hosted payment pages that 3-D Secure and PayPal-style payments go to, and
- * the operators' `/metrics`): the server's own list is `SERVER_PREFIXES` in plugins/web-app.ts.
+ * Page navigations the worker answers with the app shell: everything but the server's own paths
+ * (the list the server keeps too, `@uniquair/contract/server-paths`) and files.
  */
 export function isAppNavigation(pathname: string): boolean {
-  return (
-    !/^\/(?:api|spp|sp|dev|sandbox-gateway|metrics)(?:\/|$)/.test(pathname) &&
-    !/\.[a-z0-9]+$/i.test(pathname)
-  );
+  return !isServerPath(pathname) && !looksLikeFile(pathname);
 }
 
 /** Caches the worker owns that hold data (not the precached app code). */

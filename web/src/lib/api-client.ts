@@ -70,6 +70,8 @@ export interface ApiResponse<T> {
   readonly status: number;
   /** The parsed JSON body; undefined for 204 and 304. */
   readonly data: T | undefined;
+  /** The body as it came (the JSON text of `data`), for callers that keep the answer. */
+  readonly text?: string;
   readonly headers: Headers;
 }
 
@@ -95,9 +97,9 @@ function fallbackCode(status: number): ApiErrorCode {
   return 'HTTP_ERROR';
 }
 
-async function readJson(response: Response): Promise<unknown> {
+async function readJson(response: Response): Promise<{ text: string; data: unknown }> {
   const text = await response.text();
-  return text === '' ? undefined : (JSON.parse(text) as unknown);
+  return { text, data: text === '' ? undefined : (JSON.parse(text) as unknown) };
 }
 
 /**
@@ -159,11 +161,8 @@ export async function apiFetch<T>(
       return { status: response.status, data: undefined, headers: response.headers };
     }
     try {
-      return {
-        status: response.status,
-        data: (await readJson(response)) as T,
-        headers: response.headers,
-      };
+      const { text, data } = await readJson(response);
+      return { status: response.status, data: data as T, text, headers: response.headers };
     } catch {
       throw new ApiError(response.status, 'INVALID_RESPONSE');
     }
@@ -176,7 +175,7 @@ export async function apiFetch<T>(
 async function errorOf(response: Response, notifyUnauthorized: boolean): Promise<ApiError> {
   let payload: unknown;
   try {
-    payload = await readJson(response);
+    payload = (await readJson(response)).data;
   } catch {
     payload = undefined;
   }

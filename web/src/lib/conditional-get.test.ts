@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { json, mockApi, noAnswer } from '../testing/mock-api.ts';
 import { conditionalGet, type ResponseStore, type StoredResponse } from './conditional-get.ts';
 
-function memoryStore(): ResponseStore & { entries: Map<string, StoredResponse<unknown>> } {
-  const entries = new Map<string, StoredResponse<unknown>>();
+function memoryStore(): ResponseStore & { entries: Map<string, StoredResponse> } {
+  const entries = new Map<string, StoredResponse>();
   return {
     entries,
-    read: <T>(url: string) => Promise.resolve(entries.get(url) as StoredResponse<T> | undefined),
+    read: (url: string) => Promise.resolve(entries.get(url)),
     write: (url, entry) => {
       entries.set(url, entry);
       return Promise.resolve();
@@ -35,15 +35,28 @@ describe('conditionalGet', () => {
 
   it('replaces the stored copy when the server has a newer one', async () => {
     const store = memoryStore();
-    await store.write('/api/data/routes', { lastModified: LAST_MODIFIED, data: { routes: [1] } });
+    await store.write('/api/data/routes', { lastModified: LAST_MODIFIED, body: '{"routes":[1]}' });
     mockApi({
       'GET /api/data/routes': () =>
         json({ routes: [2] }, { headers: { 'last-modified': 'Sun, 22 Nov 2026 10:00:00 GMT' } }),
     });
     await expect(conditionalGet('/api/data/routes', store)).resolves.toEqual({ routes: [2] });
-    expect(store.entries.get('/api/data/routes')?.lastModified).toBe(
-      'Sun, 22 Nov 2026 10:00:00 GMT',
-    );
+    expect(store.entries.get('/api/data/routes')).toEqual({
+      lastModified: 'Sun, 22 Nov 2026 10:00:00 GMT',
+      body: '{"routes":[2]}',
+    });
+  });
+
+  it('answers without waiting for the copy to be kept', async () => {
+    const store: ResponseStore = {
+      read: () => Promise.resolve(undefined),
+      write: () => new Promise<void>(() => {}),
+    };
+    mockApi({
+      'GET /api/data/routes': () =>
+        json({ routes: [3] }, { headers: { 'last-modified': LAST_MODIFIED } }),
+    });
+    await expect(conditionalGet('/api/data/routes', store)).resolves.toEqual({ routes: [3] });
   });
 
   it('uses the stored copy when offline, and fails without one', async () => {
@@ -52,7 +65,7 @@ describe('conditionalGet', () => {
     await expect(conditionalGet('/api/data/routes', store)).rejects.toMatchObject({
       code: 'NETWORK_ERROR',
     });
-    await store.write('/api/data/routes', { lastModified: LAST_MODIFIED, data: { routes: [1] } });
+    await store.write('/api/data/routes', { lastModified: LAST_MODIFIED, body: '{"routes":[1]}' });
     await expect(conditionalGet('/api/data/routes', store)).resolves.toEqual({ routes: [1] });
   });
 });

@@ -4,17 +4,22 @@ import { apiFetch, isApiError } from './api-client.ts';
  * Conditional reads (SPEC §7 `GET /api/data/routes`, §8): the last answer is kept with its
  * `Last-Modified` date; the next request sends `If-Modified-Since`, and a `304` answer keeps the
  * stored copy. When no answer arrives at all (offline), the stored copy is used if there is one.
+ *
+ * The answer is kept as the text it came in and parsed only when it is used: the route list is
+ * large, and writing it out again (`JSON.stringify`) or parsing a copy that a newer answer
+ * replaces is main-thread work during start-up. Nor does the start wait for the copy to be kept.
  */
 
-export interface StoredResponse<T> {
+export interface StoredResponse {
   readonly lastModified: string;
-  readonly data: T;
+  /** The body as the server sent it (JSON text). */
+  readonly body: string;
 }
 
 /** Where answers are kept between visits. */
 export interface ResponseStore {
-  read<T>(url: string): Promise<StoredResponse<T> | undefined>;
-  write<T>(url: string, entry: StoredResponse<T>): Promise<void>;
+  read(url: string): Promise<StoredResponse | undefined>;
+  write(url: string, entry: StoredResponse): Promise<void>;
 }
 
 const CACHE_NAME = 'uniquair-data-v1';
@@ -24,25 +29,25 @@ const CACHE_NAME = 'uniquair-data-v1';
  * where it is unavailable (insecure origin, some private modes), nothing is stored.
  */
 export const cacheStorageStore: ResponseStore = {
-  async read<T>(url: string) {
+  async read(url: string) {
     try {
       if (typeof caches === 'undefined') return undefined;
       const cache = await caches.open(CACHE_NAME);
       const response = await cache.match(url);
       const lastModified = response?.headers.get('last-modified');
       if (!response || !lastModified) return undefined;
-      return { lastModified, data: (await response.json()) as T };
+      return { lastModified, body: await response.text() };
     } catch {
       return undefined;
     }
   },
-  async write<T>(url: string, entry: StoredResponse<T>) {
+  async write(url: string, entry: StoredResponse) {
     try {
       if (typeof caches === 'undefined') return;
       const cache = await caches.open(CACHE_NAME);
       await cache.put(
         url,
-        new Response(JSON.stringify(entry.data), {
+        new Response(entry.body, {
           headers: { 'content-type': 'application/json', 'last-modified': entry.lastModified },
         }),
       );
@@ -56,23 +61,28 @@ export async function conditionalGet<T>(
   url: string,
   store: ResponseStore = cacheStorageStore,
 ): Promise<T> {
-  const stored = await store.read<T>(url);
+  const stored = await store.read(url);
+  const storedData = (entry: StoredResponse) => JSON.parse(entry.body) as T;
   let answer;
   try {
     answer = await apiFetch<T>(url, {
       headers: stored ? { 'if-modified-since': stored.lastModified } : undefined,
     });
   } catch (error) {
-    if (stored && isApiError(error) && error.isNetworkError) return stored.data;
+    if (stored && isApiError(error) && error.isNetworkError) return storedData(stored);
     throw error;
   }
-  if (answer.status === 304 && stored) return stored.data;
+  if (answer.status === 304 && stored) return storedData(stored);
   if (answer.data === undefined) {
     // A 304 without a stored copy (it was evicted meanwhile): ask again without the condition.
     const fresh = await apiFetch<T>(url);
     return fresh.data as T;
   }
   const lastModified = answer.headers.get('last-modified');
-  if (lastModified) await store.write(url, { lastModified, data: answer.data });
+  // Kept in the background: the page needs the answer, not the copy (a failed write only costs a
+  // full download next time).
+  if (lastModified && answer.text !== undefined) {
+    void store.write(url, { lastModified, body: answer.text });
+  }
   return answer.data;
 }

@@ -79,7 +79,7 @@ export function initialFiles(manifest: Manifest): { js: string[]; css: string[] 
 }
 
 const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes: number, decimals = 1) => `${(bytes / 1024).toFixed(decimals)} KB`;
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -259,8 +259,9 @@ export async function webBenchmark(): Promise<void> {
     console.log('\nWeb app: start-up JavaScript of /  (production build, gzip -9)');
     for (const file of files.js)
       console.log(`  ${file.padEnd(44)} ${kb(gzipSize(join(outDir, file)))}`);
+    // Two decimals: the figure sits within a tenth of its goal, where one decimal rounds over it.
     console.log(
-      `  start-up JavaScript ${kb(jsBytes)} (goal ${kb(INITIAL_JS_TARGET_BYTES)}, limit ${kb(INITIAL_JS_LIMIT_BYTES)}), CSS ${kb(cssBytes)}`,
+      `  start-up JavaScript ${kb(jsBytes, 2)}: goal ${kb(INITIAL_JS_TARGET_BYTES)} ${jsBytes <= INITIAL_JS_TARGET_BYTES ? 'met' : 'NOT met'}, limit ${kb(INITIAL_JS_LIMIT_BYTES)}; CSS ${kb(cssBytes)}`,
     );
     console.log(`  lazy chunks: ${lazy.length}, the largest ${kb(largestLazy)}`);
     if (jsBytes > INITIAL_JS_LIMIT_BYTES) {

@@ -59,6 +59,18 @@ describe('conditionalGet', () => {
     await expect(conditionalGet('/api/data/routes', store)).resolves.toEqual({ routes: [3] });
   });
 
+  it('asks again without the condition when the stored copy is damaged', async () => {
+    const store = memoryStore();
+    await store.write('/api/data/routes', { lastModified: LAST_MODIFIED, body: '{"routes":[' });
+    mockApi({
+      'GET /api/data/routes': ({ headers }) =>
+        headers.get('if-modified-since')
+          ? new Response(null, { status: 304 })
+          : json({ routes: [4] }, { headers: { 'last-modified': LAST_MODIFIED } }),
+    });
+    await expect(conditionalGet('/api/data/routes', store)).resolves.toEqual({ routes: [4] });
+  });
+
   it('uses the stored copy when offline, and fails without one', async () => {
     const store = memoryStore();
     mockApi({ 'GET /api/data/routes': noAnswer });

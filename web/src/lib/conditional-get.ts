@@ -57,24 +57,36 @@ export const cacheStorageStore: ResponseStore = {
   },
 };
 
+/** A stored copy's data; undefined when the copy is not JSON (damaged), as if there were none. */
+function storedData<T>(entry: StoredResponse): T | undefined {
+  try {
+    return JSON.parse(entry.body) as T;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function conditionalGet<T>(
   url: string,
   store: ResponseStore = cacheStorageStore,
 ): Promise<T> {
   const stored = await store.read(url);
-  const storedData = (entry: StoredResponse) => JSON.parse(entry.body) as T;
   let answer;
   try {
     answer = await apiFetch<T>(url, {
       headers: stored ? { 'if-modified-since': stored.lastModified } : undefined,
     });
   } catch (error) {
-    if (stored && isApiError(error) && error.isNetworkError) return storedData(stored);
+    const offlineCopy = stored && isApiError(error) && error.isNetworkError;
+    const data = offlineCopy ? storedData<T>(stored) : undefined;
+    if (data !== undefined) return data;
     throw error;
   }
-  if (answer.status === 304 && stored) return storedData(stored);
+  const kept = answer.status === 304 && stored ? storedData<T>(stored) : undefined;
+  if (kept !== undefined) return kept;
   if (answer.data === undefined) {
-    // A 304 without a stored copy (it was evicted meanwhile): ask again without the condition.
+    // A 304 without a usable stored copy (evicted or damaged meanwhile): ask again without the
+    // condition.
     const fresh = await apiFetch<T>(url);
     return fresh.data as T;
   }

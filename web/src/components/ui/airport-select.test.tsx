@@ -169,6 +169,23 @@ describe('AirportSelect', () => {
     expect(combobox().getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('picks the best match with Enter when nothing is highlighted, as after the pointer left the list', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    await renderWithIntl(<Picker onChange={onChange} />);
+    await user.type(combobox(), 'london');
+    const [, gatwick] = await screen.findAllByRole('option');
+    await waitFor(() => expect(combobox().getAttribute('aria-activedescendant')).not.toBe(''));
+    if (!gatwick) throw new Error('fixtures');
+    await user.hover(gatwick);
+    await user.unhover(screen.getByRole('listbox'));
+    expect(combobox().getAttribute('aria-activedescendant') ?? '').toBe('');
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith('LHR');
+    expect(combobox().value).toBe('London (LHR)');
+    expect(combobox().getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('offers a city of several airports first, naming them, and Enter picks it', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

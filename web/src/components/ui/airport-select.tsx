@@ -194,12 +194,15 @@ export function AirportSelect<T extends AirportOption = AirportOption>({
 
   /**
    * Enter before the search has caught up with the last keystroke (typing 'LON' and Enter at
-   * once) picks the best match of what is in the field, as it would have been highlighted; Enter
-   * before the airports have arrived picks it once they do (unless the text changed meanwhile).
+   * once), or while nothing is highlighted (before the best match is, or after the pointer left
+   * the list), picks the best match of what is in the field; Enter before the airports have
+   * arrived picks it once they do (unless the text changed meanwhile). An Enter on a highlighted
+   * option of what was searched is Downshift's.
    */
   const pickTypedText = (event: KeyboardEvent<HTMLInputElement>) => {
     const typed = event.currentTarget.value;
-    if (event.key !== 'Enter' || typed === query || !isAirportQuerySearchable(typed)) return;
+    if (event.key !== 'Enter' || !isAirportQuerySearchable(typed)) return;
+    if (typed === query && highlightedIndex >= 0) return;
     if (typed === inputText(selectedItem)) return;
     const [best] = searchAirports(index, typed, 1).results;
     if (!best && airports.length > 0) return;

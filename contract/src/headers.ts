@@ -9,3 +9,9 @@
  * (a header, so that they never appear in URLs or access logs).
  */
 export const DEVICE_TOKENS_HEADER = 'x-booking-tokens';
+
+/**
+ * The header of `DELETE /api/price-watch/{number}` naming the push subscription the watch notifies
+ * ("Stop watching" from a notification, where the browser knows its endpoint but not the id).
+ */
+export const PUSH_ENDPOINT_HEADER = 'x-push-endpoint';

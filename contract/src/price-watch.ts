@@ -52,11 +52,7 @@ export const PriceWatchRefSchema = z
       'for the browser whose push subscription it is (its endpoint in `X-Push-Endpoint`).',
   });
 
-/**
- * The header of `DELETE /api/price-watch/{number}` naming the push subscription the watch notifies
- * ("Stop watching" from a notification, where the browser knows its endpoint but not the id).
- */
-export const PUSH_ENDPOINT_HEADER = 'x-push-endpoint';
+export { PUSH_ENDPOINT_HEADER } from './headers.ts';
 
 export const PushEndpointHeaderSchema = z
   .url({ protocol: /^https$/ })

@@ -10,6 +10,7 @@
  *   the visitor's choice;
  * - shows the server's push notifications and tells open pages about them.
  */
+import { PUSH_ENDPOINT_HEADER } from '@uniquair/contract/headers';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import {
@@ -163,7 +164,7 @@ async function stopWatching(watch: number): Promise<void> {
   await fetch(`/api/price-watch/${watch}`, {
     method: 'DELETE',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', 'x-push-endpoint': subscription.endpoint },
+    headers: { 'content-type': 'application/json', [PUSH_ENDPOINT_HEADER]: subscription.endpoint },
     body: '{}',
   });
 }

@@ -11,6 +11,27 @@ export function freshClient(): string {
   return `10.${Math.floor(n / 62_500) % 250}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
 }
 
+/**
+ * A request to the API from a client address of its own ({@link freshClient}), signed in with
+ * `cookie` (a session cookie header value; null: signed out), with a JSON `payload` when given.
+ */
+export function callAs(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  cookie: string | null,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    remoteAddress: freshClient(),
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
 let nextEmail = 1;
 
 /** A new, unused e-mail address. */

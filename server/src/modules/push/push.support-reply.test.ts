@@ -1,7 +1,7 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SupportTicketResponseSchema } from '@uniquair/contract/support';
-import { createAccount, freshClient, signIn } from '../../../test/helpers/accounts.ts';
+import { callAs, createAccount, signIn } from '../../../test/helpers/accounts.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { startPaymentsTestApp, type PaymentsTestApp } from '../../../test/helpers/payments.ts';
 import { PAYMENT_TEST_ENV } from '../../../test/helpers/payments-test-kit.ts';
@@ -34,18 +34,8 @@ describe('the support team’s answer reaches the traveller’s subscribed brows
     await receiver.close();
   });
 
-  const call = (
-    url: string,
-    cookie: string,
-    payload: Record<string, unknown>,
-  ): Promise<LightMyRequestResponse> =>
-    app.inject({
-      method: 'POST',
-      url,
-      remoteAddress: freshClient(),
-      headers: { cookie },
-      payload,
-    });
+  const call = (url: string, cookie: string, payload: Record<string, unknown>) =>
+    callAs(app, 'POST', url, cookie, payload);
 
   it('sends support.reply for an answer, in the subscriber’s language, and nothing for a note', async () => {
     const traveller = await signIn(app, await createAccount(app));

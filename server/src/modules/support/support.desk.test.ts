@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DeskTicketResponseSchema,
@@ -7,12 +7,7 @@ import {
   SupportTicketsResponseSchema,
 } from '@uniquair/contract/support';
 import { CurrentUserResponseSchema } from '@uniquair/contract/users';
-import {
-  createAccount,
-  freshClient,
-  signIn,
-  type TestAccount,
-} from '../../../test/helpers/accounts.ts';
+import { createAccount, callAs, signIn, type TestAccount } from '../../../test/helpers/accounts.ts';
 import { bookingBody, createBooking, searchTrip } from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
@@ -45,20 +40,8 @@ describe(`support desk (${dialectUnderTest()})`, () => {
 
   afterAll(() => test.close());
 
-  function call(
-    method: 'GET' | 'POST',
-    url: string,
-    cookie: string | null,
-    payload?: unknown,
-  ): Promise<LightMyRequestResponse> {
-    return app.inject({
-      method,
-      url,
-      remoteAddress: freshClient(),
-      headers: cookie ? { cookie } : {},
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  }
+  const call = (method: 'GET' | 'POST', url: string, cookie: string | null, payload?: unknown) =>
+    callAs(app, method, url, cookie, payload);
 
   async function traveller() {
     const account = await createAccount(app);

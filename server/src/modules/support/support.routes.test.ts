@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_OPEN_TICKETS,
   SupportTicketResponseSchema,
   SupportTicketsResponseSchema,
 } from '@uniquair/contract/support';
-import { createAccount, freshClient, signIn } from '../../../test/helpers/accounts.ts';
+import { callAs, createAccount, signIn } from '../../../test/helpers/accounts.ts';
 import {
   bookingBody,
   createBookingAtCurrentPrice,
@@ -49,21 +49,13 @@ describe(`support tickets (${dialectUnderTest()})`, () => {
     return signIn(app, await createAccount(app));
   }
 
-  function call(
+  const call = (
     method: 'GET' | 'POST',
     url: string,
     cookie: string | null,
     payload?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<LightMyRequestResponse> {
-    return app.inject({
-      method,
-      url,
-      remoteAddress: freshClient(),
-      headers: { ...(cookie ? { cookie } : {}), ...headers },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  }
+    headers?: Record<string, string>,
+  ) => callAs(app, method, url, cookie, payload, headers);
 
   async function open(cookie: string, body: Record<string, unknown> = TICKET) {
     const response = await call('POST', '/api/support/tickets', cookie, body);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DeskTicketsResponseSchema,
@@ -8,7 +8,7 @@ import {
 } from '@uniquair/contract/support';
 import {
   createAccount,
-  freshClient,
+  callAs,
   freshEmail,
   signIn,
   type TestAccount,
@@ -54,20 +54,8 @@ describe(`support for visitors without an account (${dialectUnderTest()})`, () =
   /** A new session of the agent (the tests move the clock past a session's idle time). */
   const agentCookie = () => signIn(app, agent);
 
-  function call(
-    method: 'GET' | 'POST',
-    url: string,
-    cookie: string | null,
-    payload?: unknown,
-  ): Promise<LightMyRequestResponse> {
-    return app.inject({
-      method,
-      url,
-      remoteAddress: freshClient(),
-      headers: cookie ? { cookie } : {},
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  }
+  const call = (method: 'GET' | 'POST', url: string, cookie: string | null, payload?: unknown) =>
+    callAs(app, method, url, cookie, payload);
 
   /** The e-mails of a kind sent to an address, oldest first. */
   function mails(to: string, kind: string) {

@@ -7,11 +7,15 @@ import {
   CancelBookingResponseSchema,
   CancellationQuoteResponseSchema,
 } from '@uniquair/contract/cancellation';
-import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
-import { requiredIdempotencyKey } from '../payments/payments.idempotency.ts';
 import { errorResponses } from '../../lib/error-body.ts';
+import {
+  deviceTokensShape,
+  idempotencyKeyShape,
+  requiredIdempotencyKey,
+} from '../../lib/request-headers.ts';
+import { sendStoredAnswer } from '../../lib/stored-answer.ts';
 import { privateAnswer } from '../../plugins/auth.ts';
-import { deviceTokens, sendStoredAnswer, type GuardedRead } from './booking.route-parts.ts';
+import { deviceTokensHeader, type BookingReadGuard } from './booking.read-guard.ts';
 import type { BookingService } from './booking.service.ts';
 
 /** Cancel requests per client in a minute. */
@@ -23,7 +27,7 @@ export const CANCEL_RATE_LIMIT = { max: 60, timeWindow: 60_000 } as const;
  */
 export async function cancellationRoutes(
   server: FastifyInstance,
-  options: { service: BookingService; guarded: GuardedRead; readLimit: object },
+  options: { service: BookingService; guarded: BookingReadGuard['guarded']; readLimit: object },
 ): Promise<void> {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { service, guarded } = options;
@@ -45,7 +49,7 @@ export async function cancellationRoutes(
           'cannot be cancelled.',
         ].join(' '),
         params: PnrParamsSchema,
-        headers: z.object({ [DEVICE_TOKENS_HEADER]: deviceTokens }),
+        headers: deviceTokensHeader,
         response: {
           200: CancellationQuoteResponseSchema,
           ...errorResponses(400, 404, 409, 410, 429),
@@ -80,13 +84,7 @@ export async function cancellationRoutes(
           '`requested → processing → refunded` in `GET /api/booking/{pnr}/get`.',
         ].join(' '),
         params: PnrParamsSchema,
-        headers: z.object({
-          [IDEMPOTENCY_KEY_HEADER]: z
-            .string()
-            .optional()
-            .meta({ description: 'One key per cancel (8–128 visible ASCII characters).' }),
-          [DEVICE_TOKENS_HEADER]: deviceTokens,
-        }),
+        headers: z.object({ ...idempotencyKeyShape('cancel'), ...deviceTokensShape }),
         body: CancelBookingRequestSchema,
         response: {
           200: CancelBookingResponseSchema,

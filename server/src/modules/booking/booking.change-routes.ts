@@ -8,12 +8,16 @@ import {
   ChangeRequestSchema,
   ChangeResponseSchema,
 } from '@uniquair/contract/booking-changes';
-import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { parseYmd } from '@uniquair/domain/dates/ymd';
-import { requiredIdempotencyKey } from '../payments/payments.idempotency.ts';
 import { errorResponses } from '../../lib/error-body.ts';
+import {
+  deviceTokensShape,
+  idempotencyKeyShape,
+  requiredIdempotencyKey,
+} from '../../lib/request-headers.ts';
+import { sendStoredAnswer } from '../../lib/stored-answer.ts';
 import { privateAnswer } from '../../plugins/auth.ts';
-import { deviceTokens, sendStoredAnswer, type GuardedRead } from './booking.route-parts.ts';
+import { deviceTokensHeader, type BookingReadGuard } from './booking.read-guard.ts';
 import type { BookingService } from './booking.service.ts';
 
 /** Change requests per client in a minute (each holds seats for a while). */
@@ -33,7 +37,7 @@ const NOT_CHANGEABLE = [
  */
 export async function flightChangeRoutes(
   server: FastifyInstance,
-  options: { service: BookingService; guarded: GuardedRead; readLimit: object },
+  options: { service: BookingService; guarded: BookingReadGuard['guarded']; readLimit: object },
 ): Promise<void> {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { service, guarded } = options;
@@ -57,7 +61,7 @@ export async function flightChangeRoutes(
         ].join(' '),
         params: PnrParamsSchema,
         querystring: ChangeOptionsQuerySchema,
-        headers: z.object({ [DEVICE_TOKENS_HEADER]: deviceTokens }),
+        headers: deviceTokensHeader,
         response: {
           200: ChangeOptionsResponseSchema,
           ...errorResponses(400, 404, 409, 429),
@@ -99,13 +103,7 @@ export async function flightChangeRoutes(
           NOT_CHANGEABLE,
         ].join(' '),
         params: PnrParamsSchema,
-        headers: z.object({
-          [IDEMPOTENCY_KEY_HEADER]: z
-            .string()
-            .optional()
-            .meta({ description: 'One key per change (8–128 visible ASCII characters).' }),
-          [DEVICE_TOKENS_HEADER]: deviceTokens,
-        }),
+        headers: z.object({ ...idempotencyKeyShape('change'), ...deviceTokensShape }),
         body: ChangeRequestSchema,
         response: {
           200: ChangeResponseSchema,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
+import { deviceTokensShape } from '../../lib/request-headers.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { tooManyRequests } from '../../plugins/rate-limit.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
@@ -11,13 +12,7 @@ import { LookupGuard } from './booking.lookup-guard.ts';
 const LOOKUP_WINDOW_MS = 10 * 60_000;
 
 /** The `X-Booking-Tokens` header of every route with the booking reads' access. */
-export const deviceTokensHeader = z.object({
-  [DEVICE_TOKENS_HEADER]: z
-    .string()
-    .max(4_000)
-    .optional()
-    .meta({ description: 'Device booking tokens of this browser, comma-separated.' }),
-});
+export const deviceTokensHeader = z.object(deviceTokensShape);
 
 /** Who is asking, and a booking operation run through the look-up miss limit. */
 export interface BookingReadGuard {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '@uniquair/contract/booking';
 import type { Database } from '../../db/database.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 
@@ -114,24 +113,6 @@ export async function claimIdempotencyKey(
     return { kind: 'in_progress' };
   }
   return { kind: 'in_progress' };
-}
-
-/**
- * The `Idempotency-Key` header of a request: a missing key is a 400 VALIDATION_ERROR saying
- * `apiError.required`, a malformed one says `malformed`.
- */
-export function requiredIdempotencyKey(key: string | undefined, malformed: string): string {
-  if (key === undefined) {
-    throw new ServiceError('VALIDATION_ERROR', 'Idempotency-Key missing', {
-      [`headers.${IDEMPOTENCY_KEY_HEADER}`]: ['apiError.required'],
-    });
-  }
-  if (!IdempotencyKeySchema.safeParse(key).success) {
-    throw new ServiceError('VALIDATION_ERROR', 'Idempotency-Key malformed', {
-      [`headers.${IDEMPOTENCY_KEY_HEADER}`]: [malformed],
-    });
-  }
-  return key;
 }
 
 /**

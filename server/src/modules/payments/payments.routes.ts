@@ -9,9 +9,13 @@ import {
 } from '@uniquair/contract/booking';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { errorResponses } from '../../lib/error-body.ts';
+import {
+  deviceTokensShape,
+  idempotencyKeyShape,
+  requiredIdempotencyKey,
+} from '../../lib/request-headers.ts';
 import { ServiceError } from '../../lib/service-error.ts';
 import { sendStoredAnswer } from '../../lib/stored-answer.ts';
-import { requiredIdempotencyKey } from './payments.idempotency.ts';
 import { parseDeviceTokens } from '../bookings-list/bookings-list.service.ts';
 import { PaymentProviderUnavailableError, WebhookVerificationError } from './payments.provider.ts';
 import type { ReturnLanding } from './payments.converge.ts';
@@ -80,10 +84,8 @@ export async function paymentsRoutes(
           description: description.join(' '),
           params: PnrParamsSchema,
           headers: z.object({
-            [IDEMPOTENCY_KEY_HEADER]: z.string().optional().meta({
-              description: 'One key per payment attempt (8–128 visible ASCII characters).',
-            }),
-            [DEVICE_TOKENS_HEADER]: z.string().max(4_000).optional(),
+            ...idempotencyKeyShape('payment attempt'),
+            ...deviceTokensShape,
           }),
           body: PayRequestSchema,
           response: {

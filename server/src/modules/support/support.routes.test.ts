@@ -245,6 +245,20 @@ describe(`support tickets (${dialectUnderTest()})`, () => {
     expect(list.tickets).toHaveLength(1);
   });
 
+  it('refuses a malformed key, saying which header, and opens nothing', async () => {
+    const cookie = await traveller();
+    const refused = expectApiError(
+      await call('POST', '/api/support/tickets', cookie, TICKET, { 'idempotency-key': 'short' }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(Object.keys(refused.errors)).toEqual(['headers.idempotency-key']);
+    const list = SupportTicketsResponseSchema.parse(
+      (await call('GET', '/api/support/tickets', cookie)).json(),
+    );
+    expect(list.tickets).toHaveLength(0);
+  });
+
   it('adds a reply drafted offline once when it is sent twice with its key, even at the same time', async () => {
     const cookie = await traveller();
     const ticket = await open(cookie);

@@ -15,7 +15,7 @@ import {
   TicketReplyRequestSchema,
 } from '@uniquair/contract/support';
 import { errorResponses } from '../../lib/error-body.ts';
-import { ServiceError } from '../../lib/service-error.ts';
+import { idempotencyKeyShape, optionalIdempotencyKey } from '../../lib/request-headers.ts';
 import { sendStoredAnswer } from '../../lib/stored-answer.ts';
 import { privateAnswer, requireSession } from '../../plugins/auth.ts';
 import type { SupportCallers } from './support.caller.ts';
@@ -32,24 +32,8 @@ import {
 /** Tickets opened per client in a minute; replies, closes and reopens likewise. */
 export const SUPPORT_RATE_LIMITS = { open: 10, write: 60 } as const;
 
-/** An optional `Idempotency-Key`: 8–128 visible ASCII characters. */
-function idempotencyKeyOf(value: string | undefined): string | null {
-  if (value === undefined) return null;
-  if (!/^[\x21-\x7e]{8,128}$/.test(value)) {
-    throw new ServiceError('VALIDATION_ERROR', 'apiError.invalid', {
-      [`headers.${IDEMPOTENCY_KEY_HEADER}`]: ['apiError.invalid'],
-    });
-  }
-  return value;
-}
-
-/** The optional key of a draft (8–128 visible ASCII characters), for the OpenAPI document. */
-const IDEMPOTENCY_HEADERS = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: z
-    .string()
-    .optional()
-    .meta({ description: 'One key per draft (8–128 visible ASCII characters).' }),
-});
+/** The optional key of a draft, for the OpenAPI document. */
+const IDEMPOTENCY_HEADERS = z.object(idempotencyKeyShape('draft'));
 
 const ONCE_PER_DRAFT =
   'An optional `Idempotency-Key` (a draft sent again when the network came back) answers the first answer again instead of adding the message twice; the same key with another message is 422, while the first request runs 409 IDEMPOTENCY_KEY_IN_USE.';
@@ -130,7 +114,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { user } = await requireSession(request);
-      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
+      const key = optionalIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
       const answer = await support.open(user.id, request.body, key);
       return sendStoredAnswer(reply, answer);
     },
@@ -178,7 +162,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const caller = await callers.of(request);
-      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
+      const key = optionalIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
       const message = sentMessage<z.output<typeof TicketReplyRequestSchema>>(request);
       return sendStoredAnswer(
         reply,

@@ -14,14 +14,24 @@ import { REPO_ROOT, SHORT, startProcess, seededSqlite, webBuild, serverEnv } fro
  *    (PerformanceObserver `longtask`); goal 1.5 s;
  * 2. a filter or sort change with 200 flights in the list: Event Timing's duration of the
  *    interaction, from the input to the next paint, which includes re-rendering the list (the
- *    page applies a change in the same task as the input); goal 50 ms for every change. The seeded network flies at
- *    most three flights a leg on a day, so the page's search answer is widened to 200 flights
- *    made from the real ones (times, prices and stops varied) — a load fixture for the list,
- *    not data the app ever shows.
+ *    page applies a change in the same task as the input); goal 50 ms for every change. The
+ *    seeded network flies at most three flights a leg on a day, so the page's search answer is
+ *    widened to 200 flights made from the real ones (times, prices and stops varied) — a load
+ *    fixture for the list, not data the app ever shows.
+ *
+ * The goals are printed; the limits below fail the run.
  */
 
 export const TIME_TO_INTERACTIVE_GOAL_MS = 1_500;
 export const FILTER_RENDER_GOAL_MS = 50;
+/**
+ * What fails the bench: a regression of the page, not the host's speed. Medians measured on this
+ * shared 2-core host ranged 1.5–4.3 s (time to interactive) and 24–48 ms (a change with every
+ * flight listed) from a quiet to a busy hour; the limits sit above the busy figures, as the
+ * Lighthouse floors of the web bench do, and the goals stay printed beside them.
+ */
+export const TIME_TO_INTERACTIVE_LIMIT_MS = 6_000;
+export const FILTER_RENDER_MEDIAN_LIMIT_MS = 150;
 const FLIGHTS_IN_LIST = 200;
 
 interface Route {
@@ -287,6 +297,7 @@ function summarise(values: readonly number[]): string {
 export async function searchPageBenchmark(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'uniquair-bench-'));
   let browser: Browser | undefined;
+  const failures: string[] = [];
   try {
     const outDir = webBuild().dir;
     const server = await startProcess(
@@ -323,9 +334,16 @@ export async function searchPageBenchmark(): Promise<void> {
         `\nSearch results page, return search ${returnPath} (production build, ${browser.version()}, no throttling)`,
       );
       console.log(`  time to interactive: ${runs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+      const interactive = median(runs);
+      const interactiveHeld = interactive <= TIME_TO_INTERACTIVE_LIMIT_MS;
       console.log(
-        `  median ${median(runs).toFixed(0)} ms (goal ${TIME_TO_INTERACTIVE_GOAL_MS} ms): ${median(runs) <= TIME_TO_INTERACTIVE_GOAL_MS ? 'met' : 'NOT met'}`,
+        `  median ${interactive.toFixed(0)} ms: goal ${TIME_TO_INTERACTIVE_GOAL_MS} ms ${interactive <= TIME_TO_INTERACTIVE_GOAL_MS ? 'met' : 'NOT met'}, limit ${TIME_TO_INTERACTIVE_LIMIT_MS} ms ${interactiveHeld ? 'held' : 'BROKEN'}`,
       );
+      if (!interactiveHeld) {
+        failures.push(
+          `results page time to interactive ${interactive.toFixed(0)} ms over ${TIME_TO_INTERACTIVE_LIMIT_MS} ms`,
+        );
+      }
 
       const oneWay = `/flights/1/0/0/${out.id}.${addDays(departure, 3)}._`;
       const filters = await filterChanges(browser, `${server.url}${oneWay}`, SHORT ? 2 : 5);
@@ -335,9 +353,16 @@ export async function searchPageBenchmark(): Promise<void> {
       console.log(`  first page of flights listed: ${summarise(filters.firstPage)}`);
       console.log(`  all ${filters.listed} flights listed: ${summarise(filters.allListed)}`);
       const worst = Math.max(...filters.allListed);
+      const typical = median(filters.allListed);
+      const filterHeld = typical <= FILTER_RENDER_MEDIAN_LIMIT_MS;
       console.log(
-        `  goal ${FILTER_RENDER_GOAL_MS} ms: ${worst < FILTER_RENDER_GOAL_MS ? 'met' : 'NOT met'}`,
+        `  goal ${FILTER_RENDER_GOAL_MS} ms for every change: ${worst < FILTER_RENDER_GOAL_MS ? 'met' : 'NOT met'}; limit ${FILTER_RENDER_MEDIAN_LIMIT_MS} ms for the median: ${filterHeld ? 'held' : 'BROKEN'}`,
       );
+      if (!filterHeld) {
+        failures.push(
+          `filter and sort changes: median ${typical} ms over ${FILTER_RENDER_MEDIAN_LIMIT_MS} ms`,
+        );
+      }
     } finally {
       await browser?.close();
       await server.stop();
@@ -345,4 +370,5 @@ export async function searchPageBenchmark(): Promise<void> {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  if (failures.length > 0) throw new Error(`search page benchmark: ${failures.join('; ')}`);
 }

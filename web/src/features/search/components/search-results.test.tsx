@@ -403,17 +403,21 @@ describe('search results', () => {
         return doneAtOnce({ [OUT]: outbound, [BACK]: inbound })(request);
       },
     });
+    // What each page's inits offered (a busy machine may see a page's first init aborted and
+    // sent again as the page settles: the same offer twice).
+    const offeredBy = () => [...new Set(conditions.splice(0))];
     const first = renderApp('/flights/1/0/0/12.2026-12-01._');
     expect(await screen.findByText('3 flights found')).toBeDefined();
+    expect(offeredBy()).toEqual([null]);
     first.unmount();
     const again = renderApp('/flights/1/0/0/12.2026-12-01._');
     // A new page's cache: init is asked again, offering the result held in memory.
     expect(await screen.findByText('3 flights found')).toBeDefined();
-    expect(conditions).toEqual([null, `"${OUT}"`]);
+    expect(offeredBy()).toEqual([`"${OUT}"`]);
     again.queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'data' });
     again.unmount();
     renderApp('/flights/1/0/0/12.2026-12-01._');
     expect(await screen.findByText('3 flights found')).toBeDefined();
-    expect(conditions).toEqual([null, `"${OUT}"`, null]);
+    expect(offeredBy()).toEqual([null]);
   });
 });

@@ -52,8 +52,6 @@ export const PriceWatchRefSchema = z
       'for the browser whose push subscription it is (its endpoint in `X-Push-Endpoint`).',
   });
 
-export { PUSH_ENDPOINT_HEADER } from './headers.ts';
-
 export const PushEndpointHeaderSchema = z
   .url({ protocol: /^https$/ })
   .max(2048)

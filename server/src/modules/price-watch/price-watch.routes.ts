@@ -7,9 +7,9 @@ import {
   MAX_WATCHES,
   PriceWatchListResponseSchema,
   PriceWatchRefSchema,
-  PUSH_ENDPOINT_HEADER,
   PushEndpointHeaderSchema,
 } from '@uniquair/contract/price-watch';
+import { PUSH_ENDPOINT_HEADER } from '@uniquair/contract/headers';
 import { errorResponses } from '../../lib/error-body.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { resolveVisitorPreferences } from '../data/data.visitor-preferences.ts';

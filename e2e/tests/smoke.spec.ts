@@ -19,6 +19,32 @@ test.describe('smoke', () => {
     ).toBeVisible();
   });
 
+  test('each start-up read is requested once, on a first visit and on a repeat one', async ({
+    page,
+  }) => {
+    // index.html preloads the init data and the route list; the app's own reads must be answered
+    // by those preloads (the same request, nothing added), not sent a second time.
+    const startupReads = ['/api/data/init', '/api/data/routes'];
+    let requested: string[] = [];
+    const unusedPreloads: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (startupReads.includes(path)) requested.push(path);
+    });
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) unusedPreloads.push(message.text());
+    });
+
+    for (const visit of ['first', 'repeat']) {
+      requested = [];
+      await page.goto('/');
+      // The start-up waits for both reads: by the time the page shows, both have been asked for.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(requested.sort(), `${visit} visit`).toEqual(startupReads);
+    }
+    expect(unusedPreloads).toEqual([]);
+  });
+
   test('a deep link opens the app on the not-found page', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(200);

@@ -29,6 +29,7 @@ import {
   cacheRuleFor,
   CONDITIONAL_HEADERS,
   isAppNavigation,
+  isRetiredCache,
   isStorableResponse,
   PUBLIC_DATA_CACHE,
   SEARCH_RESULTS_CACHE,
@@ -107,11 +108,17 @@ registerRoute(
 );
 
 // The start-up reads are kept as soon as the worker is active: the page that installed it read
-// them before the worker was there to keep them.
+// them before the worker was there to keep them. Caches an earlier version kept and no rule fills
+// any more go.
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    Promise.allSettled(
-      WARM_UP_URLS.map(async (path) => {
+    Promise.allSettled([
+      caches
+        .keys()
+        .then((names) =>
+          Promise.all(names.filter(isRetiredCache).map((name) => caches.delete(name))),
+        ),
+      ...WARM_UP_URLS.map(async (path) => {
         const request = new Request(new URL(path, self.location.origin), {
           credentials: 'same-origin',
         });
@@ -122,7 +129,7 @@ self.addEventListener('activate', (event) => {
           await (await caches.open(rule.cacheName)).put(request, response);
         }
       }),
-    ).then(() => undefined),
+    ]).then(() => undefined),
   );
 });
 

@@ -70,8 +70,6 @@ export interface ApiResponse<T> {
   readonly status: number;
   /** The parsed JSON body; undefined for 204 and 304. */
   readonly data: T | undefined;
-  /** The body as it came (the JSON text of `data`), for callers that keep the answer. */
-  readonly text?: string;
   readonly headers: Headers;
 }
 
@@ -97,9 +95,9 @@ function fallbackCode(status: number): ApiErrorCode {
   return 'HTTP_ERROR';
 }
 
-async function readJson(response: Response): Promise<{ text: string; data: unknown }> {
+async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
-  return { text, data: text === '' ? undefined : (JSON.parse(text) as unknown) };
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
 }
 
 /**
@@ -161,8 +159,8 @@ export async function apiFetch<T>(
       return { status: response.status, data: undefined, headers: response.headers };
     }
     try {
-      const { text, data } = await readJson(response);
-      return { status: response.status, data: data as T, text, headers: response.headers };
+      const data = (await readJson(response)) as T;
+      return { status: response.status, data, headers: response.headers };
     } catch {
       throw new ApiError(response.status, 'INVALID_RESPONSE');
     }
@@ -175,7 +173,7 @@ export async function apiFetch<T>(
 async function errorOf(response: Response, notifyUnauthorized: boolean): Promise<ApiError> {
   let payload: unknown;
   try {
-    payload = (await readJson(response)).data;
+    payload = await readJson(response);
   } catch {
     payload = undefined;
   }

@@ -3,6 +3,7 @@ import {
   cacheRuleFor,
   isAppNavigation,
   isDataCache,
+  isRetiredCache,
   isStorableResponse,
   PUBLIC_DATA_CACHE,
   SEARCH_RESULTS_CACHE,
@@ -123,5 +124,13 @@ describe('navigations and caches', () => {
     expect(isDataCache(PUBLIC_DATA_CACHE)).toBe(true);
     expect(isDataCache('uniquair-data-v1')).toBe(true);
     expect(isDataCache('workbox-precache-v2-https://app.example/')).toBe(false);
+  });
+
+  it('retires the data caches no rule fills, and only those', () => {
+    expect(isRetiredCache('uniquair-data-v1')).toBe(true);
+    expect(isRetiredCache('uniquair-public-v0')).toBe(true);
+    expect(isRetiredCache(PUBLIC_DATA_CACHE)).toBe(false);
+    expect(isRetiredCache(SEARCH_RESULTS_CACHE)).toBe(false);
+    expect(isRetiredCache('workbox-precache-v2-https://app.example/')).toBe(false);
   });
 });

@@ -129,3 +129,15 @@ export function isAppNavigation(pathname: string): boolean {
 export function isDataCache(name: string): boolean {
   return !name.startsWith(PRECACHE_PREFIX);
 }
+
+/** The data caches the rules above fill. */
+const RUNTIME_CACHES: readonly string[] = [PUBLIC_DATA_CACHE, SEARCH_RESULTS_CACHE];
+
+/**
+ * A data cache that no rule fills any more: an earlier version's (such as the page's own copy of
+ * the route list, `uniquair-data-v1`, before the browser's HTTP cache kept it). The worker deletes
+ * these when it activates, so nothing is kept that nothing reads.
+ */
+export function isRetiredCache(name: string): boolean {
+  return isDataCache(name) && !RUNTIME_CACHES.includes(name);
+}

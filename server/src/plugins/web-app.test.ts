@@ -8,6 +8,8 @@ describe('web app serving', () => {
     'index.html': '<!doctype html><title>Uniquair</title><div id="root"></div>',
     'assets/index-abc123.js': 'console.log("app");',
     'robots.txt': 'User-agent: *',
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'icons/icon-192.png': 'png',
   });
 
   it.each([
@@ -34,6 +36,17 @@ describe('web app serving', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
+
+  it.each(['/favicon.svg', '/icons/icon-192.png'])(
+    'lets browsers keep the images without a hash for a day: %s',
+    async (url) => {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe(
+        'public, max-age=86400, stale-while-revalidate=604800',
+      );
+    },
+  );
 
   it('serves other static files revalidated', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/robots.txt' });

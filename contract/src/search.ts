@@ -252,6 +252,21 @@ export const SearchInitResponseSchema = z
     hash: SearchHashSchema,
     status: SearchStatusSchema,
     progress: z.number().int().min(0).max(100),
+    /**
+     * With the result: seconds until it expires, the `max-age` that
+     * `GET /api/search/result/{hash}` would send, so a client need not ask for the result again to
+     * learn it.
+     */
+    expiresIn: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .meta({
+        description:
+          'With `result`: seconds until the result expires (the `max-age` of ' +
+          '`GET /api/search/result/{hash}`); then the search must be run again.',
+      }),
     /** Present when the search is already done. */
     result: SearchResultSchema.optional(),
   })

@@ -267,6 +267,19 @@ describe(`search on the inventory (${dialectUnderTest()})`, () => {
       expect(response.headers['cache-control']).toBe('private, max-age=900');
     });
 
+    it('tells with an init answered done when its result expires, as the result does', async () => {
+      const before = clock.now();
+      clock.advance(60_000);
+      try {
+        const init = initBody(await initSearch(testApp, payload()));
+        expect(init).toMatchObject({ status: 'done', hash, expiresIn: 840 });
+        const result = await testApp.app.inject({ url: `/api/search/result/${hash}` });
+        expect(result.headers['cache-control']).toBe('private, max-age=840');
+      } finally {
+        clock.set(before);
+      }
+    });
+
     it('answers 304 to If-None-Match and to If-Modified-Since, on result and init', async () => {
       const matching: Record<string, string>[] = [
         { 'if-none-match': etag },

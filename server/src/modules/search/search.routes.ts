@@ -88,8 +88,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ initsPerMinute: number }> = a
         summary: 'Start a search, or join the identical one in flight',
         description:
           'The hash is a digest of the normalised parameters, so identical searches share one ' +
-          'job. A done, unexpired search answers `done` with its result; a quick search answers ' +
-          '`done` at once too. With `If-None-Match` or `If-Modified-Since` matching the done ' +
+          'job. A done, unexpired search answers `done` with its result and `expiresIn`; a quick ' +
+          'search answers `done` at once too. With `If-None-Match` or `If-Modified-Since` matching the done ' +
           'result, answers 304. The `Search-Job` header says whether this call `started` the job, ' +
           '`joined` one in flight or found it `stored`.',
         body: SearchInitBodySchema,
@@ -108,10 +108,12 @@ export const searchRoutes: FastifyPluginAsyncZod<{ initsPerMinute: number }> = a
       reply.header(SEARCH_JOB_HEADER, outcome).header('cache-control', 'no-store');
       if (snapshot.status === 'done' && snapshot.result !== null && snapshot.finishedAt !== null) {
         const done = snapshot as DoneSnapshot;
-        if (sendValidators(request, reply, done, app.now())) return reply;
+        const now = app.now();
+        if (sendValidators(request, reply, done, now)) return reply;
         return sendJsonText(
           reply,
-          `{"success":true,"hash":"${done.hash}","status":"done","progress":100,"result":${done.result}}`,
+          `{"success":true,"hash":"${done.hash}","status":"done","progress":100,` +
+            `"expiresIn":${secondsLeft(done, now)},"result":${done.result}}`,
         );
       }
       return reply.send({

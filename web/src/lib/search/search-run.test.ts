@@ -78,6 +78,27 @@ describe('runSearch', () => {
     expect(progressOf(PARAMS)).toMatchObject({ status: 'done', progress: 100 });
   });
 
+  it('takes the expiry of an init answered done from its answer, asking nothing more', async () => {
+    const api = mockApi({
+      'POST /api/search/init': () =>
+        json(
+          {
+            success: true,
+            hash: HASH,
+            status: 'done',
+            progress: 100,
+            expiresIn: 840,
+            result: RESULT,
+          },
+          { headers: { etag: '"e1"' } },
+        ),
+    });
+    const outcome = await runSearch(PARAMS, { queryClient, transports: fakeTransports });
+    expect(outcome).toMatchObject({ status: 'done', result: RESULT, etag: '"e1"' });
+    expect(outcome.status === 'done' ? outcome.expiresAt : null).toBe(Date.now() + 840_000);
+    expect(api.calls).toEqual(['POST /api/search/init']);
+  });
+
   it('follows progress, then fetches the result and when it expires', async () => {
     const api = mockApi({
       'POST /api/search/init': ({ body }) => {

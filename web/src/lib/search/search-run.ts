@@ -2,8 +2,9 @@
  * The web app's one search client (SPEC §4 "Search status", §7 "Search", §8, §9), used by the
  * results pages, the basket and the booking flow alike:
  *
- * 1. `POST /api/search/init`. A `done` answer with its result is used directly; an answer that
- *    is not a success (a refused search, no connection) ends the search with status `error`.
+ * 1. `POST /api/search/init`. A `done` answer with its result is used directly, with its expiry
+ *    (`expiresIn`); an answer that is not a success (a refused search, no connection) ends the
+ *    search with status `error`.
  * 2. Progress until `done`, `error` or `expired`: SSE, else WebSocket, else polling
  *    (`progress-transports.ts`). Each report goes into the TanStack Query cache under
  *    {@link searchProgressQueryKey}, where any screen reads it with {@link useSearchProgress}.
@@ -171,7 +172,7 @@ async function execute(
       etag: answer.etag,
       lastModified: answer.lastModified,
     });
-    return { status: 'done', ...fresh, expiresAt: null };
+    return { status: 'done', ...fresh, expiresAt: expiryOf(body.expiresIn ?? null) };
   }
   let finished: SearchProgress = body;
   if (body.status === 'progress') {

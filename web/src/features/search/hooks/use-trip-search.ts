@@ -106,7 +106,10 @@ function subscribeRenewals(listener: () => void): () => void {
 
 const renewalSnapshot = () => renewalVersion;
 
-/** The query of one leg: `runSearch`, then, for a result init answered directly, its expiry. */
+/**
+ * The query of one leg: `runSearch`, then, for a result whose expiry init did not tell (a `304`
+ * for the copy held), its expiry.
+ */
 export function legSearchQuery(queryClient: QueryClient, params: SearchParams, enabled = true) {
   const queryKey = legSearchQueryKey(params);
   return {
@@ -131,7 +134,7 @@ export function legSearchQuery(queryClient: QueryClient, params: SearchParams, e
       }
       if (renewal && outcome.status === 'done') changeRenewals(() => (lastRenewal = Date.now()));
       if (outcome.status === 'done' && outcome.expiresAt === null) {
-        // Used directly; a conditional request (304) then tells when it expires.
+        // Used as it is; a conditional request (304) then tells when it expires.
         void fetchSearchResult(outcome.hash).then(
           (checked) => {
             const current = queryClient.getQueryData<SearchOutcome>(queryKey);

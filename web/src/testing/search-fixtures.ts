@@ -2,7 +2,7 @@ import type { Route } from '@uniquair/contract/data';
 import type { SearchFlight, SearchResult } from '@uniquair/contract/search';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Money } from '../features/search/hooks/use-money.ts';
-import { testRoutes } from './mock-api.ts';
+import { json, testRoutes } from './mock-api.ts';
 
 /**
  * Search results for unit tests, on the test network of `testing/mock-api.ts` (route 12 Sofia →
@@ -184,3 +184,20 @@ export const DOLLARS: Money = {
   formatShort: dollars,
   show: dollars,
 };
+
+/** A priced day of `GET /api/cheapest-price/days/…` (minor units of USD; rating 0–2). */
+export interface DayPriceSpec {
+  readonly date: string;
+  readonly price: number;
+  readonly rating: number;
+}
+
+/** The answer of `GET /api/cheapest-price/days/{route}/{year}/{month}` with these priced days. */
+export function dayPricesAnswer(
+  route: number,
+  year: number,
+  month: number,
+  days: readonly DayPriceSpec[] = [],
+): Response {
+  return json({ success: true, route, year, month, currency: 'USD', days });
+}

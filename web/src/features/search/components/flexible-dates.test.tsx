@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { setUpSearchPageTests } from '../../../testing/search-page-setup.ts';
-import { hashOf, legResult } from '../../../testing/search-fixtures.ts';
+import { dayPricesAnswer, hashOf, legResult } from '../../../testing/search-fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const OUT = '2026-12-01' as Ymd;
@@ -23,17 +23,10 @@ function gridAnswer(url: URL) {
       return { out, back, price, rating: price === 19_900 ? 0 : 1 };
     }),
   );
-  return json({
-    success: true,
-    outRoute: 12,
-    backRoute: 13,
-    bags: 0,
-    currency: 'USD',
-    outDays,
-    backDays,
-    cells,
-  });
+  return json({ ...gridFields, outDays, backDays, cells });
 }
+
+const gridFields = { success: true, outRoute: 12, backRoute: 13, bags: 0, currency: 'USD' };
 
 setUpSearchPageTests(NOW);
 
@@ -134,6 +127,39 @@ describe('flexible dates', () => {
     );
   });
 
+  it('says why a pair has no price: a day in the past, a return before its outbound day', async () => {
+    // Out the day after today: the first two outbound days have passed (at the origin).
+    const soon = addDays('2026-11-22' as Ymd, 1);
+    const back = addDays(soon, 2);
+    mockAppApi({
+      ...searchesFindNothing(),
+      'GET /api/cheapest-price/grid/:out/:back': ({ url }) => {
+        const outDays = days(url.searchParams.get('out') as Ymd);
+        const backDays = days(url.searchParams.get('back') as Ymd);
+        const cells = outDays.flatMap((out) =>
+          backDays.map((day) => {
+            const priced = out >= '2026-11-22' && day >= out;
+            return { out, back: day, price: priced ? 30_000 : null, rating: priced ? 1 : null };
+          }),
+        );
+        return json({ ...gridFields, outDays, backDays, cells });
+      },
+    });
+    renderApp(`/flights/1/0/0/12.${soon}._/13.${back}._`);
+    const grid = await screen.findByRole('grid', { name: 'Flexible dates' });
+    await waitFor(() => expect(grid.getAttribute('aria-busy')).toBeNull());
+    expect(
+      within(grid).getByLabelText('Out Fri, Nov 20, back Mon, Nov 23, in the past').tagName,
+    ).toBe('SPAN');
+    expect(
+      within(grid).getByLabelText('Out Thu, Nov 26, back Tue, Nov 24, return before outbound')
+        .tagName,
+    ).toBe('SPAN');
+    expect(
+      within(grid).getByRole('link', { name: 'Out Sun, Nov 22, back Sun, Nov 22, $300' }),
+    ).toBeDefined();
+  });
+
   it('says the prices include the bags when bags are chosen', async () => {
     const asked: string[] = [];
     mockAppApi({
@@ -156,26 +182,12 @@ describe('flexible dates', () => {
     mockAppApi({
       ...searchesFindNothing(),
       'GET /api/cheapest-price/days/12/2026/11': () =>
-        json({
-          success: true,
-          route: 12,
-          year: 2026,
-          month: 11,
-          currency: 'USD',
-          days: [{ date: '2026-11-29', price: 9_900, rating: 0 }],
-        }),
+        dayPricesAnswer(12, 2026, 11, [{ date: '2026-11-29', price: 9_900, rating: 0 }]),
       'GET /api/cheapest-price/days/12/2026/12': () =>
-        json({
-          success: true,
-          route: 12,
-          year: 2026,
-          month: 12,
-          currency: 'USD',
-          days: [
-            { date: '2026-12-01', price: 12_000, rating: 1 },
-            { date: '2026-12-02', price: 15_000, rating: 2 },
-          ],
-        }),
+        dayPricesAnswer(12, 2026, 12, [
+          { date: '2026-12-01', price: 12_000, rating: 1 },
+          { date: '2026-12-02', price: 15_000, rating: 2 },
+        ]),
     });
     renderApp(`/flights/1/0/0/12.${OUT}._`);
     const strip = await screen.findByRole('grid', { name: 'Flexible dates' });
@@ -193,5 +205,20 @@ describe('flexible dates', () => {
       '/flights/1/0/0/12.2026-12-01._',
       '/flights/1/0/0/12.2026-12-02._',
     ]);
+    expect(within(strip).getByLabelText('Monday, November 30, 2026, no price')).toBeDefined();
+  });
+
+  it('says which days of a one-way strip have passed', async () => {
+    mockAppApi({
+      ...searchesFindNothing(),
+      'GET /api/cheapest-price/days/12/2026/11': () =>
+        dayPricesAnswer(12, 2026, 11, [{ date: '2026-11-23', price: 9_900, rating: 1 }]),
+    });
+    renderApp('/flights/1/0/0/12.2026-11-23._');
+    const strip = await screen.findByRole('grid', { name: 'Flexible dates' });
+    await waitFor(() => expect(within(strip).getAllByRole('link')).toHaveLength(1));
+    expect(within(strip).getByLabelText('Friday, November 20, 2026, in the past')).toBeDefined();
+    expect(within(strip).getByLabelText('Saturday, November 21, 2026, in the past')).toBeDefined();
+    expect(within(strip).getByLabelText('Sunday, November 22, 2026, no price')).toBeDefined();
   });
 });

@@ -1,4 +1,5 @@
 import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
+import type { MessageKey } from '@uniquair/i18n/messages';
 import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 import { ratePrices } from '@uniquair/domain/pricing/price-rating';
 import { useId } from 'react';
@@ -6,7 +7,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { usePriceGrid } from '../api/get-price-grid.ts';
 import { useDayPrices } from '../hooks/use-day-prices.ts';
 import type { Money } from '../hooks/use-money.ts';
-import type { TripLeg } from '../trip.ts';
+import { todayAt, type TripLeg } from '../trip.ts';
 import { DateGrid, type DateGridAxis, type DateGridCell } from './date-grid.tsx';
 import { formatDay } from './flight-format.ts';
 import styles from './date-grid.module.css';
@@ -34,17 +35,35 @@ function axis(intl: IntlShape, days: readonly Ymd[]): DateGridAxis[] {
   return days.map((day) => ({ key: day, label: formatDay(intl, day, 'short') }));
 }
 
-/** 'Out Mon 12 Jan, back Sun 18 Jan, €123, cheapest, your dates'. */
+/**
+ * Why a day or a pair has no price, in words: a day that has passed (at the leg's origin), a
+ * return before its outbound day, or a day the route does not fly or has no seat left.
+ */
+type NoPrice = 'past' | 'backBeforeOut' | 'none';
+
+const NO_PRICE_MESSAGE: Record<NoPrice, MessageKey> = {
+  past: 'search.flexible.past',
+  backBeforeOut: 'search.flexible.backBeforeOut',
+  none: 'search.flexible.noPrice',
+};
+
+/** Why the day of a leg has no price. */
+function noPriceOf(leg: TripLeg, day: Ymd): NoPrice {
+  return day < todayAt(leg.from) ? 'past' : 'none';
+}
+
+/** 'Out Mon 12 Jan, back Sun 18 Jan, €123, cheapest, your dates'; 'Thu 8 Jan, in the past'. */
 function cellLabel(
   intl: IntlShape,
   days: string,
   price: string | null,
+  noPrice: NoPrice,
   cheapest: boolean,
   selected: boolean,
 ): string {
   return [
     days,
-    price ?? intl.formatMessage({ id: 'search.flexible.noPrice' }),
+    price ?? intl.formatMessage({ id: NO_PRICE_MESSAGE[noPrice] }),
     cheapest ? intl.formatMessage({ id: 'search.flexible.cheapest' }) : null,
     selected ? intl.formatMessage({ id: 'search.flexible.selected' }) : null,
   ]
@@ -121,13 +140,19 @@ function ReturnGrid({
             { id: 'search.flexible.pair' },
             { out: formatDay(intl, outDay, 'short'), back: formatDay(intl, backDay, 'short') },
           );
+          const noPrice =
+            noPriceOf(out, outDay) === 'past' || noPriceOf(back, backDay) === 'past'
+              ? 'past'
+              : backDay < outDay
+                ? 'backBeforeOut'
+                : 'none';
           return {
             key: `${outDay}/${backDay}`,
             href: price === null ? null : hrefFor([outDay, backDay]),
             price,
             cheapest,
             selected,
-            label: cellLabel(intl, days, price, cheapest, selected),
+            label: cellLabel(intl, days, price, noPrice, cheapest, selected),
           };
         }),
       );
@@ -180,7 +205,14 @@ function OneWayStrip({
             price,
             cheapest: rating === 0,
             selected,
-            label: cellLabel(intl, formatDay(intl, day, 'full'), price, rating === 0, selected),
+            label: cellLabel(
+              intl,
+              formatDay(intl, day, 'full'),
+              price,
+              noPriceOf(leg, day),
+              rating === 0,
+              selected,
+            ),
           };
         }),
       ];

@@ -13,7 +13,12 @@ import {
 import { findPageHeading, renderApp } from '../../../testing/render-app.tsx';
 import { setUpSearchPageTests } from '../../../testing/search-page-setup.ts';
 import { FakeEventSource } from '../../../testing/fake-transports.ts';
-import { hashOf, legResult, makeFlight } from '../../../testing/search-fixtures.ts';
+import {
+  dayPricesAnswer,
+  hashOf,
+  legResult,
+  makeFlight,
+} from '../../../testing/search-fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const OUT = hashOf('12');
@@ -59,8 +64,7 @@ function resultOf(result: SearchResult, hash: string, maxAge = 900): ApiHandler 
         );
 }
 
-const noPrices = () =>
-  json({ success: true, route: 12, year: 2026, month: 12, currency: 'USD', days: [] });
+const noPrices = () => dayPricesAnswer(12, 2026, 12);
 
 function searchApi(extra: Record<string, ApiHandler> = {}) {
   return mockAppApi({
@@ -283,14 +287,7 @@ describe('search results', () => {
         [BACK]: inbound,
       }),
       'GET /api/cheapest-price/days/12/2026/11': () =>
-        json({
-          success: true,
-          route: 12,
-          year: 2026,
-          month: 11,
-          currency: 'USD',
-          days: [{ date: '2026-11-30', price: 9_900, rating: 0 }],
-        }),
+        dayPricesAnswer(12, 2026, 11, [{ date: '2026-11-30', price: 9_900, rating: 0 }]),
       'GET /api/cheapest-price/days/12/2026/12': noPrices,
     });
     renderApp(RETURN_TRIP);

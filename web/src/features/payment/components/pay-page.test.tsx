@@ -108,6 +108,11 @@ describe('pay page', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $240.00' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment/k7q2zp4/success'));
+    // The booking is read again once paid; its payment options are not, the page being left.
+    const paid = sent.findIndex((request) => request.path.endsWith('/pay'));
+    const after = sent.slice(paid + 1).map((request) => new URL(request.path).pathname);
+    expect(after).toContain(`/api/booking/${PNR}/get`);
+    expect(after).not.toContain(`/api/booking/${PNR}/payment-options`);
     const tokenization = sent.find((request) => request.path === TEST_TOKENIZATION_URL);
     expect(tokenization?.body).toMatchObject({
       holder: 'Ana Petrova',

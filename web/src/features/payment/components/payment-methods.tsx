@@ -109,7 +109,13 @@ export function PaymentMethods({
   const chosen = options.options.find((option) => option.method === method) ?? null;
   const busy = phase.kind === 'inProgress' || phase.kind === 'redirecting';
 
-  const refreshBooking = () => queryClient.invalidateQueries({ queryKey: bookingQueryKey(pnr) });
+  // After an answer the booking has changed: it is fetched again at once (the next page shows it),
+  // and what was read of it to pay (its payment options) is marked old, not fetched again for a
+  // page that is being left.
+  const refreshBooking = async () => {
+    await queryClient.invalidateQueries({ queryKey: bookingQueryKey(pnr), refetchType: 'none' });
+    await queryClient.refetchQueries({ queryKey: bookingQueryKey(pnr), exact: true });
+  };
 
   const send = async (attempt: PaymentAttempt) => {
     setPhase({ kind: 'inProgress' });

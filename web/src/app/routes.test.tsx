@@ -1,19 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENCY_STORAGE_KEY } from '../lib/currency.tsx';
 import { LOCALE_STORAGE_KEY } from '../lib/i18n.ts';
-import { apiEvents, UNAUTHORIZED_EVENT } from '../lib/api-client.ts';
-import { errorBody, json, mockAppApi, noAnswer, signedInAs } from '../testing/mock-api.ts';
+import { errorBody, json, mockAppApi, noAnswer } from '../testing/mock-api.ts';
 import { findPageHeading, renderApp } from '../testing/render-app.tsx';
 
 const TOKEN = 'a'.repeat(40);
-const signedIn = signedInAs({ titleId: 2 });
-/** The account page lists saved passengers; `/bookings` asks for the future bookings. */
-const accountData = {
-  'GET /api/booking/passengers': () => json({ success: true, passengers: [] }),
-  'GET /api/booking/future': () => json({ success: true, bookings: [] }),
-};
 
 describe('routes of SPEC §2', () => {
   it.each([
@@ -148,86 +141,6 @@ describe('legacy and e-mail-link routes', () => {
     } finally {
       vi.unstubAllGlobals();
     }
-  });
-});
-
-describe('auth gate', () => {
-  it.each([
-    '/bookings/all',
-    '/bookings/all/3',
-    '/bookings/AB12CD3/open-ticket',
-    '/support/tickets/',
-    '/support/tickets/open',
-    '/account',
-  ])('sends an anonymous visitor from %s to sign in, remembering the page', async (url) => {
-    const api = mockAppApi();
-    const { router } = renderApp(url);
-    expect(await findPageHeading('Sign in')).toBeDefined();
-    expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe(url);
-    // Asked at start-up and again before the guarded route.
-    expect(api.calls.filter((call) => call === 'GET /api/users/current').length).toBe(2);
-  });
-
-  it('sends an anonymous visitor whom the server does not know from a ticket to sign in, remembering it', async () => {
-    mockAppApi({ 'GET /api/support/tickets/7': () => errorBody(401, 'ERROR_UNAUTHORIZED') });
-    const { router } = renderApp('/support/ticket/7');
-    expect(await findPageHeading('Sign in')).toBeDefined();
-    expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe(
-      '/support/ticket/7',
-    );
-  });
-
-  it('lets a signed-in visitor in, with the avatar and the signed-in drawer', async () => {
-    const user = userEvent.setup();
-    mockAppApi({ 'GET /api/users/current': () => json(signedIn), ...accountData });
-    renderApp('/account');
-    expect(await findPageHeading('Settings and account')).toBeDefined();
-    expect(screen.getByText('ana@example.com')).toBeDefined();
-    expect(
-      within(screen.getByRole('banner')).getByRole('link', { name: 'Settings and account' }),
-    ).toBeDefined();
-
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
-    expect(within(drawer).getByText('Ana Petrova')).toBeDefined();
-    expect(within(drawer).getByRole('link', { name: 'Support' })).toBeDefined();
-    expect(within(drawer).getByRole('button', { name: 'Sign out' })).toBeDefined();
-    expect(within(drawer).queryByRole('link', { name: 'Sign in' })).toBeNull();
-  });
-
-  it('brings a visitor who signs in back to the remembered page', async () => {
-    const user = userEvent.setup();
-    const api = mockAppApi({
-      ...accountData,
-      'POST /api/users/sign-in': ({ body }) =>
-        (body as { email: string }).email === 'ana@example.com'
-          ? json(signedIn)
-          : errorBody(401, 'ERROR_UNAUTHORIZED'),
-    });
-    const { router } = renderApp('/account');
-    await findPageHeading('Sign in');
-    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'bob@example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'wrong password');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect email or password');
-
-    await user.clear(screen.getByRole('textbox', { name: 'E-mail' }));
-    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'ana@example.com');
-    api.use({ 'GET /api/users/current': () => json(signedIn) });
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await findPageHeading('Settings and account')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/account');
-  });
-
-  it('signs the visitor out and goes to sign-in on any 401 answer', async () => {
-    mockAppApi({ 'GET /api/users/current': () => json(signedIn), ...accountData });
-    const { router } = renderApp('/bookings');
-    await findPageHeading('My bookings');
-    act(() => {
-      apiEvents.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
-    });
-    expect(await findPageHeading('Sign in')).toBeDefined();
-    expect(router.state.location.search).toBe('?redirectTo=%2Fbookings');
   });
 });
 

@@ -31,14 +31,24 @@ export const currentUserQueryOptions = () =>
   });
 
 /**
- * Who the visitor is, asked afresh when online (start-up, guarded routes). Offline, or when the
- * server cannot answer, the last known answer stands, and anonymous when there is none.
+ * How old an answer may be and still count as asked afresh: the start-up's own answer, when a
+ * guarded page is the first one opened and its gate asks right after.
+ */
+const FRESH_ANSWER_MS = 2_000;
+
+/**
+ * Who the visitor is, asked afresh when online (start-up, guarded routes): an answer of the last
+ * two seconds is used as it is. Offline, or when the server cannot answer, the last known answer
+ * stands, and anonymous when there is none.
  */
 export async function fetchCurrentUser(queryClient: QueryClient): Promise<CurrentUserResponse> {
   const known = queryClient.getQueryData(currentUserQueryOptions().queryKey);
   if (!navigator.onLine) return known ?? ANONYMOUS;
   try {
-    return await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 });
+    return await queryClient.fetchQuery({
+      ...currentUserQueryOptions(),
+      staleTime: FRESH_ANSWER_MS,
+    });
   } catch {
     return known ?? ANONYMOUS;
   }

@@ -132,6 +132,27 @@ describe('pay page', () => {
     }
   });
 
+  it('opens the success page on the booking read once paid, not reading it again on arrival', async () => {
+    // The success page's poll is held, so that only the reads on arrival count.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      storeDeviceBooking(PNR);
+      const { sent } = payApi(() => json({ success: true, outcome: 'paid', status: 'paid' }));
+      const user = userEvent.setup();
+      renderApp(`/booking/${PNR}/pay`);
+      await fillCard(user);
+      await user.click(screen.getByRole('button', { name: 'Pay $240.00' }));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Thank you for your payment' }),
+      ).toBeDefined();
+      const paid = sent.findIndex((request) => request.path.endsWith('/pay'));
+      const reads = sent.slice(paid + 1).filter((request) => request.path.endsWith('/get'));
+      expect(reads).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says the decline in the spec’s words and keeps the booking payable with a new attempt', async () => {
     storeDeviceBooking(PNR);
     const keys: string[] = [];

@@ -82,12 +82,14 @@ function SuccessProgress({ booking }: { readonly booking: BookingDetail }) {
 /**
  * The success page: the booking asked for until the payment settles. Nobody is thanked before the
  * booking is known: an unknown booking, or one this browser may not open, reads as not found.
+ * A booking read in the last second (the pay page reads it once paid, just before coming here)
+ * is not asked for again on arrival; any older one is.
  */
 function PaymentSuccess({ reference }: { readonly reference: string }) {
   const intl = useIntl();
   const booking = useQuery({
     ...bookingQueryOptions(reference),
-    staleTime: 0,
+    staleTime: 1_000,
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data) return query.state.error ? false : PAYMENT_POLL_MS;

@@ -1,4 +1,5 @@
 import type { Route } from '@uniquair/contract/data';
+import type { CheapestDaysResponse } from '@uniquair/contract/pricing';
 import type { SearchFlight, SearchResult } from '@uniquair/contract/search';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Money } from '../features/search/hooks/use-money.ts';
@@ -185,19 +186,15 @@ export const DOLLARS: Money = {
   show: dollars,
 };
 
-/** A priced day of `GET /api/cheapest-price/days/…` (minor units of USD; rating 0–2). */
-export interface DayPriceSpec {
-  readonly date: string;
-  readonly price: number;
-  readonly rating: number;
-}
-
-/** The answer of `GET /api/cheapest-price/days/{route}/{year}/{month}` with these priced days. */
+/**
+ * The answer of `GET /api/cheapest-price/days/{route}/{year}/{month}` with these priced days (minor
+ * units of USD).
+ */
 export function dayPricesAnswer(
   route: number,
   year: number,
   month: number,
-  days: readonly DayPriceSpec[] = [],
+  days: CheapestDaysResponse['days'] = [],
 ): Response {
   return json({ success: true, route, year, month, currency: 'USD', days });
 }

@@ -47,9 +47,9 @@ const NO_PRICE_MESSAGE: Record<NoPrice, MessageKey> = {
   none: 'search.flexible.noPrice',
 };
 
-/** Why the day of a leg has no price. */
-function noPriceOf(leg: TripLeg, day: Ymd): NoPrice {
-  return day < todayAt(leg.from) ? 'past' : 'none';
+/** Why a day without a price has none, given today at its leg's origin. */
+function noPriceOf(day: Ymd, today: Ymd): NoPrice {
+  return day < today ? 'past' : 'none';
 }
 
 /** 'Out Mon 12 Jan, back Sun 18 Jan, €123, cheapest, your dates'; 'Thu 8 Jan, in the past'. */
@@ -127,6 +127,8 @@ function ReturnGrid({
   const columns = axis(intl, outDays);
   const rows = axis(intl, backDays);
   const byPair = new Map(data?.cells.map((cell) => [`${cell.out}/${cell.back}`, cell]));
+  const outToday = todayAt(out.from);
+  const backToday = todayAt(back.from);
   const cells = !data
     ? loadingCells(intl, columns, rows)
     : backDays.map((backDay) =>
@@ -141,7 +143,7 @@ function ReturnGrid({
             { out: formatDay(intl, outDay, 'short'), back: formatDay(intl, backDay, 'short') },
           );
           const noPrice =
-            noPriceOf(out, outDay) === 'past' || noPriceOf(back, backDay) === 'past'
+            noPriceOf(outDay, outToday) === 'past' || noPriceOf(backDay, backToday) === 'past'
               ? 'past'
               : backDay < outDay
                 ? 'backBeforeOut'
@@ -190,6 +192,7 @@ function OneWayStrip({
   });
   const ratings = ratePrices(priced);
   const columns = axis(intl, days);
+  const today = todayAt(leg.from);
   let next = 0;
   const cells = pending
     ? loadingCells(intl, columns, [null])
@@ -209,7 +212,7 @@ function OneWayStrip({
               intl,
               formatDay(intl, day, 'full'),
               price,
-              noPriceOf(leg, day),
+              noPriceOf(day, today),
               rating === 0,
               selected,
             ),

@@ -33,9 +33,10 @@ function staticCacheControl(distDir: string, filePath: string): string {
 
 /**
  * Serves the built web app from `web/dist`: fingerprinted assets cached for a year, images a day,
- * everything else revalidated ({@link staticCacheControl}), and any other page path answered with index.html so deep links open the app. Paths
- * under /api/ (and the other server prefixes) never fall back to the app: they answer the JSON
- * 404 error body, or 405 with `Allow` when the path exists for other methods. Without a built web app, only the API is served.
+ * everything else revalidated ({@link staticCacheControl}), and any other page path answered with
+ * index.html so deep links open the app. Paths under /api/ (and the other server prefixes) never
+ * fall back to the app: they answer the JSON 404 error body, or 405 with `Allow` when the path
+ * exists for other methods. Without a built web app, only the API is served.
  */
 export const webAppPlugin = fp(
   async (app: FastifyInstance, options: { distDir: string }) => {

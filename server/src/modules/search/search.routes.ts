@@ -88,10 +88,10 @@ export const searchRoutes: FastifyPluginAsyncZod<{ initsPerMinute: number }> = a
         summary: 'Start a search, or join the identical one in flight',
         description:
           'The hash is a digest of the normalised parameters, so identical searches share one ' +
-          'job. A done, unexpired search answers `done` with its result and `expiresIn`; a quick ' +
-          'search answers `done` at once too. With `If-None-Match` or `If-Modified-Since` matching the done ' +
-          'result, answers 304. The `Search-Job` header says whether this call `started` the job, ' +
-          '`joined` one in flight or found it `stored`.',
+          'job. A done, unexpired search answers `done` with its result and `expiresIn`; a ' +
+          'quick search answers `done` at once too. With `If-None-Match` or `If-Modified-Since` ' +
+          'matching the done result, answers 304. The `Search-Job` header says whether this ' +
+          'call `started` the job, `joined` one in flight or found it `stored`.',
         body: SearchInitBodySchema,
         response: {
           200: SearchInitResponseSchema,

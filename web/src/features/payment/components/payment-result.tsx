@@ -22,6 +22,12 @@ const TEXTS = {
 /** How often the success page asks for the booking while the payment or tickets are on their way. */
 export const PAYMENT_POLL_MS = 2_000;
 
+/**
+ * How old a booking may be and still open the success page without being asked for again: the
+ * pay page reads it once paid, just before coming here.
+ */
+const FRESH_BOOKING_MS = 1_000;
+
 /** Where a payment stands, as the success page tells it (SPEC §4). */
 export type PaymentProgress =
   'inProgress' | 'confirmed' | 'ticketed' | 'failed' | 'payAtAirline' | 'expired';
@@ -82,14 +88,13 @@ function SuccessProgress({ booking }: { readonly booking: BookingDetail }) {
 /**
  * The success page: the booking asked for until the payment settles. Nobody is thanked before the
  * booking is known: an unknown booking, or one this browser may not open, reads as not found.
- * A booking read in the last second (the pay page reads it once paid, just before coming here)
- * is not asked for again on arrival; any older one is.
+ * A booking read in the last second is not asked for again on arrival; any older one is.
  */
 function PaymentSuccess({ reference }: { readonly reference: string }) {
   const intl = useIntl();
   const booking = useQuery({
     ...bookingQueryOptions(reference),
-    staleTime: 1_000,
+    staleTime: FRESH_BOOKING_MS,
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data) return query.state.error ? false : PAYMENT_POLL_MS;

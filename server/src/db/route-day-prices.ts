@@ -263,10 +263,14 @@ async function insertCheapest(
           .onRef('f2.route_id', '=', 'p.second_route_id')
           .on(connects('f1', 'f2', 'p.first_connection_minutes')),
       )
-      .innerJoin('fare_classes as c1', 'c1.flight_id', 'f1.id')
-      .innerJoin('fare_classes as c2', (join) =>
-        join.onRef('c2.flight_id', '=', 'f2.id').onRef('c2.letter', '=', 'c1.letter'),
-      )
+      // Each connecting pair of flights found once, then its fare classes: SQLite keeps the
+      // tables before a CROSS JOIN as outer loops, and otherwise looks for the second flight once
+      // per fare class of the first (twice the time). PostgreSQL plans it as the inner join it is.
+      .crossJoin('fare_classes as c1')
+      .crossJoin('fare_classes as c2')
+      .whereRef('c1.flight_id', '=', 'f1.id')
+      .whereRef('c2.flight_id', '=', 'f2.id')
+      .whereRef('c2.letter', '=', 'c1.letter')
       .where('p.stops', '=', 1)
       .where(withinRouteWindow)
       .where('f1.cancelled_at', 'is', null)

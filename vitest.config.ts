@@ -41,6 +41,7 @@ export default defineConfig({
       },
       './server/vitest.config.ts',
       './web/vite.config.ts',
+      './web/vitest.isolated.config.ts',
     ],
   },
 });

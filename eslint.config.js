@@ -225,26 +225,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/vite.config.ts', 'web/vitest.isolated.config.ts'],
+    files: ['web/vite.config.ts'],
     rules: { 'no-restricted-imports': 'off' },
-  },
-  {
-    // Web test files share their worker's modules (web/vite.config.ts): a module replaced in one
-    // would stay replaced for the files after it. Those that replace one are `*.isolated.test.*`.
-    files: ['web/src/**/*.test.{ts,tsx}'],
-    ignores: ['web/src/**/*.isolated.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
-        {
-          selector:
-            "CallExpression[callee.object.name='vi'][callee.property.name=/^(doMock|mock)$/]",
-          message:
-            'A test file that replaces a module is named *.isolated.test.tsx, so it runs with modules of its own.',
-        },
-      ],
-    },
   },
   {
     files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],

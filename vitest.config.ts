@@ -41,7 +41,6 @@ export default defineConfig({
       },
       './server/vitest.config.ts',
       './web/vite.config.ts',
-      './web/vitest.isolated.config.ts',
     ],
   },
 });

@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -15,12 +16,8 @@ import {
   type Rollup,
 } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { configDefaults } from 'vitest/config';
 import { PRELOADED_STARTUP_READS } from './src/app/startup-reads.ts';
 import { WEB_MANIFEST } from './src/lib/pwa/web-manifest.ts';
-
-/** Web test files that replace a module: each runs with fresh modules of its own. */
-export const ISOLATED_TESTS = 'src/**/*.isolated.test.{ts,tsx}';
 
 /** Where `npm run dev --workspace server` listens. */
 const apiOrigin = 'http://127.0.0.1:3000';
@@ -267,14 +264,6 @@ export default defineConfig(({ mode }) => ({
     environment: 'happy-dom',
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
-    // Test files share their worker's modules, as the server's do: each renders its own app with
-    // its own query client and the set-up resets what a test leaves behind (mock handlers,
-    // storage, the URL), so loading React, the router and the catalogues once per worker rather
-    // than once per file saves a third of the suite. A file that replaces a module (`vi.mock`)
-    // would replace it for the files after it: it is named `*.isolated.test.tsx` and runs in the
-    // `web-isolated` project (vitest.isolated.config.ts); lint keeps `vi.mock` out of the others.
-    isolate: false,
-    exclude: [...configDefaults.exclude, ISOLATED_TESTS],
     setupFiles: ['./src/testing/setup-tests.ts'],
     // Screens render and settle in well under a second; the margin is for a busy machine, so a
     // slow run fails on what it asserts rather than on the clock.

@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { resetErrorReporting } from '../lib/error-reporting.ts';
 import { resetThirdPartyScripts } from '../lib/third-party-scripts.ts';
 import { installConsoleGuard } from './console-guard.ts';
@@ -25,9 +25,6 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
   resetErrorReporting();
   resetThirdPartyScripts();
-  // Test files share their worker's modules: nothing a test stubs outlives it.
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
 });
 
 afterAll(() => {

@@ -183,18 +183,19 @@ describe(`PAY-8: a checkout leaves no card number behind (${dialectUnderTest()})
    * No column may be named for card data.
    */
   async function tablesWhere(
-    matches: (text: RawBuilder<string>, isText: boolean) => RawBuilder<SqlBool>,
+    matches: (text: RawBuilder<string>, isText: boolean) => RawBuilder<SqlBool>[],
   ): Promise<string[]> {
     const found: string[] = [];
     for (const table of await app.db.introspection.getTables()) {
       for (const column of table.columns)
         expect(column.name).not.toMatch(/cvc|cvv|pan|card_number/i);
-      const conditions = table.columns.map((column) =>
+      const conditions = table.columns.flatMap((column) =>
         matches(
           sql<string>`cast(${sql.ref(column.name)} as text)`,
           /char|text|json|clob/i.test(column.dataType),
         ),
       );
+      if (conditions.length === 0) continue;
       const hit = await sql<{ one: number }>`select 1 as one from ${sql.table(table.name)}
         where ${sql.join(conditions, sql` or `)} limit 1`.execute(app.db);
       if (hit.rows.length > 0) found.push(table.name);
@@ -211,7 +212,7 @@ describe(`PAY-8: a checkout leaves no card number behind (${dialectUnderTest()})
     // A security code no stored value already equals (ids stored as text, such as a booked
     // flight's, are 4-digit strings too): finding it afterwards then means it leaked.
     const storedAsText = (value: string) => (text: RawBuilder<string>, isText: boolean) =>
-      isText ? sql<SqlBool>`${text} = ${value}` : sql<SqlBool>`1 = 0`;
+      isText ? [sql<SqlBool>`${text} = ${value}`] : [];
     let cvc = String(randomInt(1000, 10_000));
     while ((await tablesWhere(storedAsText(cvc))).length > 0) cvc = String(randomInt(1000, 10_000));
 
@@ -283,17 +284,16 @@ describe(`PAY-8: a checkout leaves no card number behind (${dialectUnderTest()})
     const leakedInto = await tablesWhere((text, isText) => {
       const squeezed = sql<string>`replace(replace(${text}, ' ', ''), '-', '')`;
       const json = sql<string>`lower(replace(${text}, ' ', ''))`;
-      return sql<SqlBool>`(${squeezed} like ${`%${number}%`}${
-        isText
-          ? sql` or ${text} = ${cvc} or ${sql.join(
-              ['cvc', 'cvv', 'securitycode'].flatMap((name) => [
-                sql`${json} like ${`%"${name}":"${cvc}%`}`,
-                sql`${json} like ${`%"${name}":${cvc}%`}`,
-              ]),
-              sql` or `,
-            )}`
-          : sql``
-      })`;
+      const hasNumber = sql<SqlBool>`${squeezed} like ${`%${number}%`}`;
+      if (!isText) return [hasNumber];
+      return [
+        hasNumber,
+        sql<SqlBool>`${text} = ${cvc}`,
+        ...['cvc', 'cvv', 'securitycode'].flatMap((name) => [
+          sql<SqlBool>`${json} like ${`%"${name}":"${cvc}%`}`,
+          sql<SqlBool>`${json} like ${`%"${name}":${cvc}%`}`,
+        ]),
+      ];
     });
     expect(leakedInto).toEqual([]);
     // Nor in the logs.

@@ -225,7 +225,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/vite.config.ts'],
+    // Build configuration, and the test set-up's Node globals (web/src/testing/node-globals.ts):
+    // they run in Node, never in the browser.
+    files: ['web/vite.config.ts', 'web/src/testing/node-globals.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

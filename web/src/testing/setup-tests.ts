@@ -1,3 +1,5 @@
+// Node globals the VM context lacks, before anything (MSW) reads them.
+import './node-globals.ts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { resetErrorReporting } from '../lib/error-reporting.ts';

@@ -74,12 +74,15 @@ export interface OutboxHandlerOptions {
   /**
    * Run the handler in a transaction that also marks the entry done, so its database writes and
    * the entry's completion commit together (exactly once). Only for handlers that do no slow
-   * outside calls: the transaction is open while the handler runs.
+   * outside calls, and that query only through `context.db`: the transaction is open while the
+   * handler runs, and on SQLite it holds the one connection, so a query through anything else
+   * (another module's service, the app's own `db`) would wait for it forever.
    */
   transactional?: boolean;
   /**
-   * Slow work of a transactional handler (drawing PDFs) run first, outside its transaction, with
-   * the database; its answer is the handler's `context.prepared`. It must write nothing.
+   * Work of a transactional handler run first, outside its transaction, with the database: slow
+   * work (drawing PDFs) and reads through other services (exchange rates); its answer is the
+   * handler's `context.prepared`. It must write nothing.
    */
   prepare?: (payload: unknown, db: Kysely<Database>) => Promise<unknown>;
 }

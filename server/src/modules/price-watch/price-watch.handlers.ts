@@ -76,7 +76,8 @@ async function dropOf(
  * `price-watch.push` sends the push to the watch's subscription — a subscription the push
  * service says has ended (404/410) takes every watch of its endpoint with it; a push service that
  * asks to try again fails the entry for a retry. `price-watch.mail` writes the e-mail of a
- * signed-in owner's watch to the mail outbox in the entry's own transaction.
+ * signed-in owner's watch to the mail outbox in the entry's own transaction (the exchange rates
+ * are read before it).
  */
 export function registerPriceWatchHandlers(
   app: FastifyInstance,
@@ -113,7 +114,8 @@ export function registerPriceWatchHandlers(
       if (row?.user_id === null || row === undefined) return;
       const contact = await repo.ownerContact(context.db, row.user_id);
       if (contact === undefined) return;
-      const drop = await dropOf(context.db, row, price, await options.rates(), context.now());
+      const rates = context.prepared as RateTable;
+      const drop = await dropOf(context.db, row, price, rates, context.now());
       await app.mail.enqueue(context.db, {
         kind: 'priceWatch',
         to: contact.email,
@@ -124,6 +126,11 @@ export function registerPriceWatchHandlers(
       });
       context.afterCommit(() => app.mail.kick());
     },
-    { transactional: true },
+    {
+      transactional: true,
+      // Read before the transaction: the rates may need a query of their own (the data-set
+      // versions), which on SQLite would wait for the one connection the transaction holds.
+      prepare: () => options.rates(),
+    },
   );
 }

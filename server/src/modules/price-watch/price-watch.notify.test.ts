@@ -37,6 +37,10 @@ describe('price watch notifications', () => {
         PUSH_EXTRA_ORIGINS: receiver.origin,
         OUTBOX_POLL_MS: '0',
         MAIL_FROM: 'Uniquair <watch@uniquair.test>',
+        // The data-set versions are read again at every use, not once a second: an outbox
+        // handler that reads them (the exchange rates) inside its transaction would wait for the
+        // connection that transaction holds on SQLite, as it did whenever a second had passed.
+        DATASET_VERSION_CHECK_MS: '0',
       },
       { push: { agent: receiver.agent }, clock: clock.now },
     );

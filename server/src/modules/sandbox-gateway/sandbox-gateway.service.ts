@@ -189,7 +189,8 @@ export class SandboxGatewayService {
       }
       scenario = token.scenario as CardScenario;
     }
-    return this.idempotent('payments.create', key, rawBody, async (trx) => {
+    let wroteEvent = false;
+    const answer = await this.idempotent('payments.create', key, rawBody, async (trx) => {
       const now = this.options.now().toISOString();
       const row: GatewayPaymentRow = {
         id: randomId('pay'),
@@ -209,9 +210,12 @@ export class SandboxGatewayService {
       };
       await this.repository.insertPayment(row, trx);
       await this.recordEvent(row, trx);
-      this.options.onEvent?.();
+      wroteEvent = true;
       return JSON.stringify(await this.objectOf(row, trx));
     });
+    // Once committed: a delivery round started before would not see the event.
+    if (wroteEvent) this.options.onEvent?.();
+    return answer;
   }
 
   async payment(id: string): Promise<GatewayPaymentObject> {
@@ -344,7 +348,8 @@ export class SandboxGatewayService {
     const row = await this.repository.payment(id);
     if (row === undefined) throw notFound(id);
     const amount = parseRefundAmount(rawBody, row.amount);
-    return this.idempotent(`payments.refund:${id}`, key, rawBody, async (trx) => {
+    let wroteEvent = false;
+    const answer = await this.idempotent(`payments.refund:${id}`, key, rawBody, async (trx) => {
       const current = await this.repository.payment(id, trx);
       const already =
         current?.status === 'refunded' ? (current.refunded_amount ?? current.amount) : 0;
@@ -385,10 +390,12 @@ export class SandboxGatewayService {
       const after = (await this.repository.payment(id, trx)) as GatewayPaymentRow;
       if (open) {
         await this.recordEvent(after, trx);
-        this.options.onEvent?.();
+        wroteEvent = true;
       }
       return JSON.stringify(await this.objectOf(after, trx));
     });
+    if (wroteEvent) this.options.onEvent?.();
+    return answer;
   }
 }
 

@@ -65,7 +65,8 @@ describe('`NODE_ENV=production npm start` with an unsafe setting', () => {
     const child = spawn(process.execPath, [START], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const [status] = (await once(child, 'exit')) as [number | null];
+    // 'close', not 'exit': the process can exit before its stderr has been read to the end.
+    const [status] = (await once(child, 'close')) as [number | null];
     return { status, stderr };
   }
 

@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, PostgresIntrospector } from 'kysely';
+import { Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
-import { GuardedSqliteDialect } from './sqlite-transaction-guard.ts';
+import { withTransactionGuard } from './transaction-guard.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -68,8 +68,8 @@ export function redactDatabaseUrl(url: string): string {
 /**
  * url: 'postgres://…' or 'postgresql://…' → PostgreSQL (pg Pool, int8/numeric parsed to numbers
  * where safe); 'sqlite:<path>', 'file:<path>', a plain path, or ':memory:' → SQLite
- * (better-sqlite3, WAL, busy_timeout 5000, foreign_keys ON; parent folder created; a query inside
- * a transaction that does not go through it fails at once, `sqlite-transaction-guard.ts`).
+ * (better-sqlite3, WAL, busy_timeout 5000, foreign_keys ON; parent folder created). On both, a query
+ * made inside a transaction that does not go through it fails at once (`transaction-guard.ts`).
  */
 export function openDatabase(
   url: string,
@@ -94,7 +94,9 @@ function openSqlite(filename: string, log?: (message: string) => void): Database
     sqlite.close();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new GuardedSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: withTransactionGuard(new SqliteDialect({ database: sqlite })),
+  });
   log?.(`SQLite database ${inMemory ? 'in memory' : filename}`);
   return {
     db,
@@ -123,7 +125,7 @@ function openPostgres(connectionString: string, log?: (message: string) => void)
   // client); the next query opens a new connection.
   pool.on('error', (error) => log?.(`PostgreSQL pool error: ${error.message}`));
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: withTransactionGuard(new PostgresDialect({ pool })) });
   log?.(`PostgreSQL database ${redactDatabaseUrl(connectionString)}`);
   return {
     db,

@@ -1,17 +1,22 @@
 /**
- * SQLite has one connection in the process: a transaction holds it from `begin` to `commit`, and
- * every other query waits for it. Code running inside a transaction that queries through the app's
- * database (`db`) instead of the transaction (`trx`), or opens a second transaction, waits for a
- * connection its own transaction will never release, and every later query of the process waits
- * behind it: the whole server stops answering. This dialect makes such a query fail at once with
- * an error that says so (the transaction rolls back, the caller sees why) instead.
+ * Code running inside a transaction must query through it (`trx`), never through the app's
+ * database (`db`) nor by beginning a second transaction:
  *
- * It knows "inside" by the async context: `begin` marks the context the transaction's callback
- * runs in, `commit` and `rollback` clear the mark. A query from another request, or from a task
- * that merely started inside a transaction and runs after it ended, waits for the connection as
- * before. A task started inside a transaction without being awaited, which queries before the
- * transaction ends, fails too, unless it was scheduled through `outsideTransaction`, which says
- * that it is meant to run after the transaction (it then waits for the connection like any other).
+ * - on SQLite, which has one connection in the process, such a query waits for the connection
+ *   its own transaction holds and will never release, and every later query of the process waits
+ *   behind it: the whole server stops answering;
+ * - on PostgreSQL it takes a second connection from the pool while the first is held (enough
+ *   requests doing it at once exhaust the pool, and each waits for the others), and it reads
+ *   around the transaction: not what the transaction wrote, and not at the same moment.
+ *
+ * `withTransactionGuard` makes such a query fail at once with an error that says so (the
+ * transaction rolls back, the caller sees why). It knows "inside" by the async context: `begin`
+ * marks the context the transaction's callback runs in, `commit` and `rollback` clear the mark. A
+ * query from another request, or from a task that merely started inside a transaction and runs
+ * after it ended, is not held. A task started inside a transaction without being awaited, which
+ * queries before the transaction ends, fails too, unless it was scheduled through
+ * `outsideTransaction`, which says that it is meant to run after the transaction (it then waits
+ * for a connection like any other).
  *
  * Code that survives a failed read (a cache that serves what it had) keeps the server answering,
  * and hides the mistake: every such error is also told to `transactionGuardEvents`, and the server
@@ -19,13 +24,12 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
-import {
-  SqliteDialect,
-  SqliteDriver,
-  type DatabaseConnection,
-  type Driver,
-  type QueryCompiler,
-  type SqliteDialectConfig,
+import type {
+  DatabaseConnection,
+  Dialect,
+  Driver,
+  QueryCompiler,
+  TransactionSettings,
 } from 'kysely';
 
 /** A transaction begun in this async context, and the one it was begun inside, if any. */
@@ -37,12 +41,13 @@ interface OpenTransaction {
 
 const transactionContext = new AsyncLocalStorage<OpenTransaction>();
 
-/** Thrown for a query that would wait forever for the connection its own transaction holds. */
+/** Thrown for a query made inside a transaction that does not go through it. */
 export class QueryOutsideTransactionError extends Error {
   constructor() {
     super(
-      'A query inside a SQLite transaction did not go through the transaction: it would wait ' +
-        'forever for the one connection the transaction holds. Query through the transaction ' +
+      'A query inside a transaction did not go through the transaction: on SQLite it would wait ' +
+        'forever for the one connection the transaction holds, on PostgreSQL it would hold a ' +
+        'second connection and read around the transaction. Query through the transaction ' +
         '(trx), or prepare what the work needs before the transaction begins.',
     );
     this.name = 'QueryOutsideTransactionError';
@@ -56,34 +61,31 @@ export const transactionGuardEvents = new EventEmitter<{
 
 /**
  * Runs `schedule` as if no transaction were open here: the work it starts without awaiting (a
- * refresh queued for after the commit) waits for the connection like another request's, instead
+ * refresh queued for after the commit) waits for a connection like another request's, instead
  * of failing as a query of the open transaction's own code would.
  */
 export function outsideTransaction<T>(schedule: () => T): T {
   return transactionContext.exit(schedule);
 }
 
-/** The better-sqlite3 dialect, its driver wrapped in `TransactionGuardDriver`. */
-export class GuardedSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
-  }
-
-  override createDriver(): Driver {
-    return new TransactionGuardDriver(new SqliteDriver(this.#config));
-  }
+/** The dialect with its driver wrapped by the guard; everything else is the dialect's own. */
+export function withTransactionGuard(dialect: Dialect): Dialect {
+  return {
+    createDriver: () => new TransactionGuardDriver(dialect.createDriver()),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+  };
 }
 
+type SavepointCommand = 'savepoint' | 'rollbackToSavepoint' | 'releaseSavepoint';
+
 class TransactionGuardDriver implements Driver {
-  /** The transactions begun on this driver and not yet ended, by the context they mark. */
+  readonly #inner: Driver;
+  /** The transactions begun on this driver and not yet ended, by their connection. */
   readonly #marks = new WeakMap<DatabaseConnection, OpenTransaction>();
 
-  readonly #inner: SqliteDriver;
-
-  constructor(inner: SqliteDriver) {
+  constructor(inner: Driver) {
     this.#inner = inner;
   }
 
@@ -102,7 +104,7 @@ class TransactionGuardDriver implements Driver {
     return this.#inner.acquireConnection();
   }
 
-  beginTransaction(connection: DatabaseConnection): Promise<void> {
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     // Synchronously, before anything is awaited: the transaction's callback continues from the
     // context of this call, so it (and what it awaits) sees the mark.
     const mark: OpenTransaction = {
@@ -112,7 +114,7 @@ class TransactionGuardDriver implements Driver {
     };
     transactionContext.enterWith(mark);
     this.#marks.set(connection, mark);
-    return this.#inner.beginTransaction(connection);
+    return this.#inner.beginTransaction(connection, settings);
   }
 
   commitTransaction(connection: DatabaseConnection): Promise<void> {
@@ -125,36 +127,43 @@ class TransactionGuardDriver implements Driver {
     return this.#inner.rollbackTransaction(connection);
   }
 
-  savepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compileQuery: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    return this.#inner.savepoint(connection, name, compileQuery);
+  savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    return this.#savepointCommand('savepoint', connection, name, compile);
   }
 
   rollbackToSavepoint(
     connection: DatabaseConnection,
     name: string,
-    compileQuery: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    return this.#inner.rollbackToSavepoint(connection, name, compileQuery);
+    compile: QueryCompiler['compileQuery'],
+  ) {
+    return this.#savepointCommand('rollbackToSavepoint', connection, name, compile);
   }
 
   releaseSavepoint(
     connection: DatabaseConnection,
     name: string,
-    compileQuery: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    return this.#inner.releaseSavepoint(connection, name, compileQuery);
+    compile: QueryCompiler['compileQuery'],
+  ) {
+    return this.#savepointCommand('releaseSavepoint', connection, name, compile);
   }
 
-  releaseConnection(): Promise<void> {
-    return this.#inner.releaseConnection();
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.releaseConnection(connection);
   }
 
   destroy(): Promise<void> {
     return this.#inner.destroy();
+  }
+
+  #savepointCommand(
+    command: SavepointCommand,
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    const run = this.#inner[command]?.bind(this.#inner);
+    if (run === undefined) throw new Error(`this database's driver has no ${command}`);
+    return run(connection, name, compile);
   }
 
   #end(connection: DatabaseConnection): void {

@@ -1,10 +1,10 @@
 import {
   transactionGuardEvents,
   type QueryOutsideTransactionError,
-} from '../../src/db/sqlite-transaction-guard.ts';
+} from '../../src/db/transaction-guard.ts';
 
 /**
- * Every query the SQLite transaction guard failed in this worker and no test has taken yet. The
+ * Every query the transaction guard failed in this worker and no test has taken yet. The
  * server suite's set-up fails a test after which one is left (`test/setup/transaction-guard.ts`):
  * code that catches the error and carries on would otherwise hide the mistake.
  */

@@ -1,8 +1,8 @@
 import { afterEach } from 'vitest';
 import { takeQueriesOutsideTransaction } from '../helpers/transaction-guard.ts';
 
-// A query inside a SQLite transaction that did not go through it fails at once
-// (src/db/sqlite-transaction-guard.ts); this fails the test too, even when the code caught it.
+// A query inside a transaction that did not go through it fails at once
+// (src/db/transaction-guard.ts); this fails the test too, even when the code caught it.
 afterEach(() => {
   const [first, ...more] = takeQueriesOutsideTransaction();
   if (first) {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Database } from '../../db/database.ts';
 import { routeDayBlocks } from '../../db/route-day-prices-scope.ts';
-import { outsideTransaction } from '../../db/sqlite-transaction-guard.ts';
+import { outsideTransaction } from '../../db/transaction-guard.ts';
 import { routeDaysOfFareClasses } from './booking.hold-repository.ts';
 
 /**

@@ -76,7 +76,8 @@ export interface OutboxHandlerOptions {
    * the entry's completion commit together (exactly once). Only for handlers that do no slow
    * outside calls, and that query only through `context.db`: the transaction is open while the
    * handler runs, and on SQLite it holds the one connection, so a query through anything else
-   * (another module's service, the app's own `db`) would wait for it forever.
+   * (another module's service, the app's own `db`) would wait for it forever (the database's
+   * transaction guard fails it at once, `db/transaction-guard.ts`).
    */
   transactional?: boolean;
   /**

@@ -32,9 +32,17 @@ export const DATA_BUDGETS = {
    * take seconds.
    */
   gridNewPairP95Ms: 500,
-  /** …and its throughput, at least this share of the health route's in the same run (14–20 %). */
+  /**
+   * …and its throughput, at least this share of the health route's measured just before it
+   * (14–28 % on the 2-core machine). Judged on the median of {@link SHARE_PAIRS} such pairs: one
+   * two-second window holds a single stall of a busy host (a 1.3 s one once took a lone pair to
+   * 4.6 %), and the health route's own figure swings fivefold between windows.
+   */
   gridNewPairShareOfFloor: 0.05,
 } as const;
+
+/** Health-then-grid measurements behind the grid's throughput share. */
+const SHARE_PAIRS = 3;
 
 interface Read {
   title: string;
@@ -171,8 +179,22 @@ export async function dataBenchmark(): Promise<void> {
       });
     }
 
-    // The grid for a pair no one asked for yet: read from the summary and shaped anew each time.
-    const gridNew = await measure(`${app.url}${grid.one}`, BROWSER, 200, grid.nth);
+    // The grid for a pair no one asked for yet: read from the summary and shaped anew each time,
+    // each window right after one of the health route, so that both meet the host alike.
+    const shares: { floor: LoadFigures; gridNew: LoadFigures; share: number }[] = [];
+    for (let pair = 0; pair < SHARE_PAIRS; pair += 1) {
+      const pairFloor = await measure(`${app.url}/api/health`, {}, 200);
+      // Each pair its own number of bags: no window finds another's grids prepared.
+      const gridNew = await measure(`${app.url}${grid.one}`, BROWSER, 200, (n) =>
+        grid.nth(n + pair * 4_620),
+      );
+      shares.push({
+        floor: pairFloor,
+        gridNew,
+        share: gridNew.requestsPerSecond / Math.max(pairFloor.requestsPerSecond, 1),
+      });
+    }
+    shares.sort((a, b) => a.share - b.share);
 
     console.log(
       `\n/api/data reads  (${ROUNDS} round(s) × ${SHORT ? 2 : DURATION_SECONDS} s, ${CONNECTIONS} connections, SQLite)`,
@@ -205,20 +227,26 @@ export async function dataBenchmark(): Promise<void> {
       }
     }
     console.log('\n  price grid  GET /api/cheapest-price/grid/{out}/{back}?out=&back=&bags=');
-    console.log(row('a new pair per request', gridNew));
-    const share = gridNew.requestsPerSecond / Math.max(floor.requestsPerSecond, 1);
-    console.log(`    ${(share * 100).toFixed(1)}% of the health route's requests per second`);
-    if (gridNew.errors + gridNew.non2xx > 0) {
-      failures.push(`grid, new pairs: ${gridNew.errors + gridNew.non2xx} errors under load`);
+    for (const { floor: pairFloor, gridNew, share } of shares) {
+      console.log(row('health, just before', pairFloor));
+      console.log(row('a new pair per request', gridNew));
+      console.log(`    ${(share * 100).toFixed(1)}% of the health route's requests per second`);
+      if (gridNew.errors + gridNew.non2xx > 0) {
+        failures.push(`grid, new pairs: ${gridNew.errors + gridNew.non2xx} errors under load`);
+      }
+      if (gridNew.latencyP95Ms > DATA_BUDGETS.gridNewPairP95Ms) {
+        failures.push(
+          `grid, new pairs: p95 ${gridNew.latencyP95Ms.toFixed(1)} ms > ${DATA_BUDGETS.gridNewPairP95Ms} ms`,
+        );
+      }
     }
-    if (gridNew.latencyP95Ms > DATA_BUDGETS.gridNewPairP95Ms) {
+    const median = shares[Math.floor(shares.length / 2)] as (typeof shares)[number];
+    console.log(
+      `    median share ${(median.share * 100).toFixed(1)}% (budget ≥ ${DATA_BUDGETS.gridNewPairShareOfFloor * 100}%)`,
+    );
+    if (median.share < DATA_BUDGETS.gridNewPairShareOfFloor) {
       failures.push(
-        `grid, new pairs: p95 ${gridNew.latencyP95Ms.toFixed(1)} ms > ${DATA_BUDGETS.gridNewPairP95Ms} ms`,
-      );
-    }
-    if (share < DATA_BUDGETS.gridNewPairShareOfFloor) {
-      failures.push(
-        `grid, new pairs: ${gridNew.requestsPerSecond.toFixed(0)} req/s < ${DATA_BUDGETS.gridNewPairShareOfFloor * 100}% of the health route's`,
+        `grid, new pairs: median ${(median.share * 100).toFixed(1)}% of the health route's requests per second < ${DATA_BUDGETS.gridNewPairShareOfFloor * 100}%`,
       );
     }
   } finally {

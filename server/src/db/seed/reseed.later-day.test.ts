@@ -1,17 +1,25 @@
+import { FutureBookingsResponseSchema } from '@uniquair/contract/booking-list';
 import { addDays } from '@uniquair/domain/dates/ymd';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely, Selectable } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestDatabase,
-  dialectUnderTest,
-  TEST_TODAY,
-  type TestDatabase,
-} from '../../../test/helpers/database.ts';
+  createAccount,
+  freshClient,
+  signIn,
+  type TestAccount,
+} from '../../../test/helpers/accounts.ts';
+import { insertBookingRow } from '../../../test/helpers/booking.ts';
+import { useTestApp } from '../../../test/helpers/build.ts';
+import { testClock } from '../../../test/helpers/clock.ts';
+import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import type { Database } from '../database.ts';
+import type { AffiliatesTable } from '../tables/content.ts';
+import type { FareSale } from '../tables/fares.ts';
+import type { Route } from '../tables/inventory.ts';
 import { readFaresState } from '../fares-state.ts';
 import { readInventoryState } from '../inventory-roll.ts';
 import { PRICE_SUMMARY_VERSION } from '../route-day-prices-all-in.ts';
-import { DEFAULT_SEED, seedDatabase } from './seed.ts';
+import { DEFAULT_SEED, seedDatabase, type SeedSummary } from './seed.ts';
 
 async function versionOf(db: Kysely<Database>, name: string): Promise<string> {
   const row = await db
@@ -22,17 +30,29 @@ async function versionOf(db: Kysely<Database>, name: string): Promise<string> {
   return row.updated_at;
 }
 
-// A whole seed of the year's inventory: its time-out (600 s) only guards against a hang. Apart
-// from reseed.test.ts so that the two files' seeds run side by side.
-describe(`re-seeding a later day (${dialectUnderTest()})`, () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.dispose());
+interface Arranged {
+  routesBefore: Route[];
+  affiliatesBefore: Selectable<AffiliatesTable>[];
+  salesBefore: FareSale[];
+  versionBefore: string;
+  saleRouteId: number;
+  account: TestAccount;
+  cookie: string;
+  pnr: string;
+  affiliateId: number;
+}
 
-  it('moves the inventory to a later day when re-seeded, keeping route ids', async () => {
-    const { db } = database;
+// One whole seed of the year's inventory, shared by every test below: its time-out (600 s) only
+// guards against a hang. Apart from reseed.test.ts so that the two files' seeds run side by side.
+describe(`re-seeding a later day (${dialectUnderTest()})`, () => {
+  const later = addDays(TEST_TODAY, 30);
+  const test = useTestApp({}, { clock: testClock().now });
+  let arranged: Arranged;
+  let summary: SeedSummary;
+  let seedStarted: number;
+
+  beforeAll(async () => {
+    const { db } = test.app;
     const routesBefore = await db.selectFrom('routes').selectAll().orderBy('id').execute();
     const affiliatesBefore = await db.selectFrom('affiliates').selectAll().orderBy('id').execute();
     // A version ahead of the clock (another process's seed a moment ago) must still be passed.
@@ -42,7 +62,6 @@ describe(`re-seeding a later day (${dialectUnderTest()})`, () => {
       .set({ updated_at: versionBefore })
       .where('name', '=', 'routes')
       .execute();
-    const later = addDays(TEST_TODAY, 30);
     // A flight archived by a roll: its id is the new inventory's to use again.
     const flown = await db
       .selectFrom('flights')
@@ -87,21 +106,40 @@ describe(`re-seeding a later day (${dialectUnderTest()})`, () => {
       .execute();
     const salesBefore = await db.selectFrom('fare_sales').selectAll().orderBy('id').execute();
 
-    const seedStarted = Math.floor(Date.now() / 1000) * 1000;
-    const summary = await seedDatabase(db, { today: later });
-
-    expect(await db.selectFrom('fare_sales').selectAll().orderBy('id').execute()).toEqual(
-      salesBefore,
-    );
-    expect(await db.selectFrom('fare_versions').selectAll().execute()).toEqual([
-      { route_id: onSale.route_id, date: addDays(later, 10), version: 2 },
-    ]);
-    // Priced through the day before the sale: the fares job's next pass starts there.
-    expect(await readFaresState(db)).toEqual({
-      repricedOn: later,
-      repricedThrough: addDays(later, 9),
+    // A traveller signed in, with a booking made through a partner's link.
+    const account = await createAccount(test.app);
+    const cookie = await signIn(test.app, account);
+    const affiliate = affiliatesBefore[0];
+    if (!affiliate) throw new Error('the seed has no affiliate');
+    const pnr = 'RSD0001';
+    const bookingId = await insertBookingRow(db, {
+      pnr,
+      departureDate: addDays(later, 9),
+      createdAt: test.app.now().toISOString(),
     });
+    await db
+      .updateTable('bookings')
+      .set({ owner_user_id: account.id, affiliate_id: affiliate.id })
+      .where('id', '=', bookingId)
+      .execute();
 
+    arranged = {
+      routesBefore,
+      affiliatesBefore,
+      salesBefore,
+      versionBefore,
+      saleRouteId: onSale.route_id,
+      account,
+      cookie,
+      pnr,
+      affiliateId: affiliate.id,
+    };
+    seedStarted = Math.floor(Date.now() / 1000) * 1000;
+    summary = await seedDatabase(db, { today: later });
+  }, 600_000);
+
+  it('moves the inventory to a later day, keeping route ids', async () => {
+    const { db } = test.app;
     expect(summary.today).toBe(later);
     // A year of flights, fares and their price summary: a few hundred megabytes, said in the output.
     expect(summary.databaseBytes).toBeGreaterThan(50 * 1_048_576);
@@ -128,17 +166,17 @@ describe(`re-seeding a later day (${dialectUnderTest()})`, () => {
     // The same network, its windows moved by the same 30 days.
     const routesAfter = await db.selectFrom('routes').selectAll().orderBy('id').execute();
     expect(routesAfter).toEqual(
-      routesBefore.map((route) => ({
+      arranged.routesBefore.map((route) => ({
         ...route,
         available_from: addDays(route.available_from, 30),
         available_until: route.available_until && addDays(route.available_until, 30),
       })),
     );
     expect(await db.selectFrom('affiliates').selectAll().orderBy('id').execute()).toEqual(
-      affiliatesBefore,
+      arranged.affiliatesBefore,
     );
     expect(await versionOf(db, 'routes')).toBe(
-      new Date(Date.parse(versionBefore) + 1_000).toISOString(),
+      new Date(Date.parse(arranged.versionBefore) + 1_000).toISOString(),
     );
     // Bumped by this seed, however long it took (versions are whole seconds).
     expect(Date.parse(await versionOf(db, 'inventory'))).toBeGreaterThanOrEqual(seedStarted);
@@ -150,5 +188,42 @@ describe(`re-seeding a later day (${dialectUnderTest()})`, () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(id).toBeGreaterThan(summary.counts.menus);
-  }, 600_000);
+  });
+
+  it("keeps partners' sales and fare versions, and prices through the day before a sale", async () => {
+    const { db } = test.app;
+    expect(await db.selectFrom('fare_sales').selectAll().orderBy('id').execute()).toEqual(
+      arranged.salesBefore,
+    );
+    expect(await db.selectFrom('fare_versions').selectAll().execute()).toEqual([
+      { route_id: arranged.saleRouteId, date: addDays(later, 10), version: 2 },
+    ]);
+    // Priced through the day before the sale: the fares job's next pass starts there.
+    expect(await readFaresState(db)).toEqual({
+      repricedOn: later,
+      repricedThrough: addDays(later, 9),
+    });
+  });
+
+  it('keeps accounts, sessions and bookings whole', async () => {
+    const row = await test.app.db
+      .selectFrom('bookings')
+      .select(['owner_user_id', 'affiliate_id'])
+      .where('pnr', '=', arranged.pnr)
+      .executeTakeFirstOrThrow();
+    expect([Number(row.owner_user_id), Number(row.affiliate_id)]).toEqual([
+      arranged.account.id,
+      arranged.affiliateId,
+    ]);
+    // The session the traveller signed in with still opens their bookings.
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/api/booking/future',
+      headers: { cookie: arranged.cookie },
+      remoteAddress: freshClient(),
+    });
+    expect(response.statusCode).toBe(200);
+    const future = FutureBookingsResponseSchema.parse(response.json());
+    expect(future.bookings.map((booking) => booking.pnr)).toContain(arranged.pnr);
+  });
 });

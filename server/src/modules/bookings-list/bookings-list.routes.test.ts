@@ -14,7 +14,6 @@ import { useTestApp } from '../../../test/helpers/build.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import { seedDatabase } from '../../db/seed/seed.ts';
 import { secretHash } from '../../lib/secret-hash.ts';
 
 let nextPnr = 0;
@@ -358,36 +357,4 @@ describe('bookings lists and saved passengers', () => {
       expectApiError(malformed, 400, 'VALIDATION_ERROR');
     });
   });
-
-  it('keeps accounts, sessions and bookings whole when the inventory is re-seeded', async () => {
-    const account = await createAccount(test.app);
-    const cookie = await signIn(test.app, account);
-    const affiliate = await test.app.db
-      .selectFrom('affiliates')
-      .select('id')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const code = await insertBooking({ owner: account.id, departure: addDays(TEST_TODAY, 9) });
-    await test.app.db
-      .updateTable('bookings')
-      .set({ affiliate_id: affiliate.id })
-      .where('pnr', '=', code)
-      .execute();
-
-    await seedDatabase(test.app.db, { today: addDays(TEST_TODAY, 1) });
-
-    const row = await test.app.db
-      .selectFrom('bookings')
-      .select(['owner_user_id', 'affiliate_id'])
-      .where('pnr', '=', code)
-      .executeTakeFirstOrThrow();
-    expect([Number(row.owner_user_id), Number(row.affiliate_id)]).toEqual([
-      account.id,
-      affiliate.id,
-    ]);
-    const future = FutureBookingsResponseSchema.parse(
-      (await get('/api/booking/future', { cookie })).json(),
-    );
-    expect(future.bookings.map((booking) => booking.pnr)).toContain(code);
-  }, 300_000);
 });

@@ -222,6 +222,7 @@ export async function sellOut(
 export function startBookingServer(
   databaseUrl: string,
   nodeEnv: 'development' | 'production',
+  env: Record<string, string> = {},
 ): ReturnType<typeof startProcess> {
   return startProcess(
     'server',
@@ -234,6 +235,7 @@ export function startBookingServer(
       BOOKING_CREATES_PER_MINUTE: '0',
       BOOKING_UNPAID_PER_TRAVELLER: '0',
       BOOKING_UNPAID_PER_CLIENT: '0',
+      ...env,
     },
     '/api/health',
   );

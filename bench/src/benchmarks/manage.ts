@@ -12,6 +12,7 @@ import {
   type BookableFlight,
 } from '../booking-flow.ts';
 import { DURATION_SECONDS, PINNED, ROUNDS, SHORT, seededSqlite } from '../harness.ts';
+import { routeTimes } from '../prometheus.ts';
 import {
   assertLoopbackRange,
   clientAddress,
@@ -68,11 +69,16 @@ const REFUND_WAIT_SECONDS = 30;
  *   where the same run would read several hundred: printed, too unsteady to judge by.
  * - A cancel's p95 was 29–98 ms with 40 cancels by 8 clients, 260 ms in full mode (120 cancels,
  *   their refunds running beside them) on a busy host. Budget: 1 s.
+ * - The gateway's webhooks (a payment's success at setup, each refund's during the cancels) are
+ *   answered at once, their work queued (reference PAY-3: 2xx within 500 ms): judged on the
+ *   server's own request-time histogram, at least 95 % of them within its 0.5 s bucket.
  */
 const INVOICE_MS_PER_CONNECTION = 450;
 const INVOICE_P95_BUDGET_MS = INVOICE_MS_PER_CONNECTION * INVOICE_CONNECTIONS;
 const PROBE_P95_CEILING_PDFS = 15;
 const PROBE_P50_CEILING_PDFS = 1.5;
+const WEBHOOK_BUDGET_SECONDS = 0.5;
+const WEBHOOK_SHARE_WITHIN_BUDGET = 0.95;
 const CANCEL_P95_BUDGET_MS = 1_000;
 
 /** Client address groups (127.<group>.x.y), so one phase's per-client limits never meet another's. */
@@ -190,6 +196,21 @@ async function outboxDrained(database: BenchDatabase): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('the outbox still had entries due after 60 s');
+}
+
+/** Waits until the sandbox gateway has delivered every webhook event it has written. */
+async function webhooksDelivered(database: BenchDatabase): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const undelivered = await database.db
+      .selectFrom('gateway_events')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('delivered_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(undelivered.count) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the gateway still had webhooks to deliver after 60 s');
 }
 
 /** Every sample of one kind over the rounds, as one. */
@@ -469,7 +490,8 @@ export async function manageBenchmark(): Promise<void> {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'uniquair-bench-'));
   const databaseUrl = await seededSqlite(dataDir);
-  const app = await startBookingServer(databaseUrl, 'production');
+  const metricsToken = randomUUID();
+  const app = await startBookingServer(databaseUrl, 'production', { METRICS_TOKEN: metricsToken });
   const database = openDatabase(databaseUrl);
   try {
     const flight = await findBookableFlight(app.url, database);
@@ -488,6 +510,14 @@ export async function manageBenchmark(): Promise<void> {
       fareClassId: flight.fareClassId,
       seats: seats - INVOICE_BOOKINGS,
     });
+
+    await webhooksDelivered(database);
+    const webhooks = await routeTimes(app.url, metricsToken, {
+      method: 'POST',
+      route: '/api/payments/webhook',
+      statusClass: '2xx',
+    });
+    const webhooksInBudget = webhooks.within.get(WEBHOOK_BUDGET_SECONDS) ?? 0;
 
     const health = latencyOf(figures.health.latencies);
     const invoice = latencyOf(figures.invoices.latencies);
@@ -550,6 +580,12 @@ export async function manageBenchmark(): Promise<void> {
         `${checked.seatsLeft}; violations ${checked.violations.length} (must be 0)`,
     );
     for (const violation of checked.violations.slice(0, 5)) console.log(`    ${violation}`);
+    console.log(
+      `  gateway webhooks accepted (POST /api/payments/webhook, 2xx, the server's histogram): ` +
+        `${webhooks.count}, ${webhooksInBudget} within ${WEBHOOK_BUDGET_SECONDS * 1000} ms ` +
+        `(budget ≥ ${WEBHOOK_SHARE_WITHIN_BUDGET * 100} %), ` +
+        `${webhooks.within.get(0.1) ?? 0} within 100 ms`,
+    );
 
     const failures: string[] = [];
     const answers = [
@@ -577,6 +613,15 @@ export async function manageBenchmark(): Promise<void> {
         `health probe under PDFs as long as ${probeInPdfs.p50.toFixed(1)} (p50) and ` +
           `${probeInPdfs.p95.toFixed(1)} (p95) PDFs: ceilings ${PROBE_P50_CEILING_PDFS} and ` +
           `${PROBE_P95_CEILING_PDFS}`,
+      );
+    }
+    // Each payment and each refund sends at least one.
+    if (webhooks.count < made.length) {
+      failures.push(`${webhooks.count} webhook(s) accepted for ${made.length} payments`);
+    } else if (webhooksInBudget < WEBHOOK_SHARE_WITHIN_BUDGET * webhooks.count) {
+      failures.push(
+        `${webhooks.count - webhooksInBudget} of ${webhooks.count} webhooks answered after ` +
+          `${WEBHOOK_BUDGET_SECONDS * 1000} ms`,
       );
     }
     if (cancel.p95 > CANCEL_P95_BUDGET_MS) {

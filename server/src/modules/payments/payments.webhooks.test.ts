@@ -144,41 +144,29 @@ describe(`payment outcomes: webhooks, returns, reconciler (${dialectUnderTest()}
       (_, amount: string) => `"amount":${Number(amount) + 1}`,
     );
     expect(altered).not.toBe(real.body);
-    const timed = async (delivery: ReturnType<typeof deliver>) => {
-      const started = performance.now();
-      const response = await delivery;
-      refusalMs = Math.max(refusalMs, performance.now() - started);
-      return response;
-    };
-    let refusalMs = 0;
     const refusals = [
-      await timed(deliver(real.body, undefined)),
-      await timed(deliver(real.body, 't=1,v1=zz')),
-      await timed(deliver(altered, real.headers[SIGNATURE_HEADER] as string)),
-      await timed(
-        deliver(
+      await deliver(real.body, undefined),
+      await deliver(real.body, 't=1,v1=zz'),
+      await deliver(altered, real.headers[SIGNATURE_HEADER] as string),
+      await deliver(
+        real.body,
+        signWebhook(
+          'whsec_not_the_secret_of_this_app_0000',
           real.body,
-          signWebhook(
-            'whsec_not_the_secret_of_this_app_0000',
-            real.body,
-            Math.floor(clock.now().getTime() / 1000),
-          ),
+          Math.floor(clock.now().getTime() / 1000),
         ),
       ),
-      await timed(deliver(real.body, signNow(real.body, -301))),
-      await timed(deliver(real.body, signNow(real.body, 301))),
+      await deliver(real.body, signNow(real.body, -301)),
+      await deliver(real.body, signNow(real.body, 301)),
     ];
     for (const response of refusals) expectApiError(response, 400, 'BAD_REQUEST');
     expect(await events()).toBe(before);
     expect((await bookingRow(test.app, booking.id)).status).toBe('not_paid');
     expect((await paymentRows(test.app, booking.id))[0]?.status).toBe('requires_action');
 
-    const started = performance.now();
+    // Answered at once, the work queued (its 500 ms budget is judged in bench/, `manage`).
     const accepted = await deliver(real.body, signNow(real.body));
     expect(accepted.statusCode, accepted.body).toBe(200);
-    // Answered at once, the work queued: within the 500 ms budget, or, on a host so loaded that
-    // a refusal (the same route, no work) is slow too, within ten refusals' time.
-    expect(performance.now() - started).toBeLessThan(Math.max(500, 10 * refusalMs));
     await paidOnce(booking);
   });
 

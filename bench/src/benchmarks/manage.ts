@@ -182,35 +182,39 @@ async function paidBookings(base: string, flight: BookableFlight, count: number)
   }
 }
 
-/** Waits (at most 60 s) until the outbox has no entry due: the paid bookings' e-mails drawn. */
-async function outboxDrained(database: BenchDatabase): Promise<void> {
+/** Reads `count` every 200 ms until it is 0; fails with `what` (still …) after 60 s. */
+async function untilNone(count: () => Promise<number>, what: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
+    if ((await count()) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} after 60 s`);
+}
+
+/** Waits until the outbox has no entry due: the paid bookings' e-mails drawn. */
+function outboxDrained(database: BenchDatabase): Promise<void> {
+  return untilNone(async () => {
     const due = await database.db
       .selectFrom('outbox')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('processed_at', 'is', null)
       .where('available_at', '<=', new Date().toISOString())
       .executeTakeFirstOrThrow();
-    if (Number(due.count) === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the outbox still had entries due after 60 s');
+    return Number(due.count);
+  }, 'the outbox still had entries due');
 }
 
 /** Waits until the sandbox gateway has delivered every webhook event it has written. */
-async function webhooksDelivered(database: BenchDatabase): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+function webhooksDelivered(database: BenchDatabase): Promise<void> {
+  return untilNone(async () => {
     const undelivered = await database.db
       .selectFrom('gateway_events')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('delivered_at', 'is', null)
       .executeTakeFirstOrThrow();
-    if (Number(undelivered.count) === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the gateway still had webhooks to deliver after 60 s');
+    return Number(undelivered.count);
+  }, 'the gateway still had webhooks to deliver');
 }
 
 /** Every sample of one kind over the rounds, as one. */

@@ -177,7 +177,10 @@ describe('payments survive the app killed mid-payment', () => {
         app = await startProcess(
           SERVER_ENTRY,
           point === 'after-charge'
-            ? env
+            ? // The gateway's answers are held until the app is killed, which waits (up to 60 s)
+              // for every charge: no payment may give up on its answer first (with the 2 s of
+              // the restart below, three did on a loaded host, and answered 502).
+              { ...env, PAYMENT_GATEWAY_TIMEOUT_MS: '120000' }
             : { ...env, TEST_CRASH_AT: point, TEST_CRASH_AFTER: String(RUNS) },
           appUrl,
           '/api/health',

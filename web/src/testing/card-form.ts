@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
+import { PAGE_LOAD_MS } from './page-load.ts';
 
 /** What the sandbox gateway answers for a tokenised test card. */
 export const TEST_CARD_TOKEN = {
@@ -18,7 +19,7 @@ export async function fillCardForm(
 ): Promise<void> {
   const scope = container ? within(container) : screen;
   await user.type(
-    await scope.findByLabelText(/Name on the card/, {}, { timeout: 5_000 }),
+    await scope.findByLabelText(/Name on the card/, {}, { timeout: PAGE_LOAD_MS }),
     'Ana Petrova',
   );
   await user.type(scope.getByLabelText(/Card number/), number);

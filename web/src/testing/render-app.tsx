@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../app/provider.tsx';
 import { createRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+import { PAGE_LOAD_MS } from './page-load.ts';
 
 export interface RenderAppOptions {
   readonly locale?: CatalogueLocale;
@@ -26,7 +27,7 @@ export function renderApp(url: string, { locale = 'en' }: RenderAppOptions = {})
   return { ...view, router, queryClient };
 }
 
-/** The page's `<h1>` named `name`, once the route and its data are in (10 s at the most). */
+/** The page's `<h1>` named `name`, once the route and its data are in. */
 export function findPageHeading(name: string | RegExp) {
-  return screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+  return screen.findByRole('heading', { level: 1, name }, { timeout: PAGE_LOAD_MS });
 }

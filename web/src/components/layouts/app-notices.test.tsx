@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetInstallPrompt, watchInstallPrompt } from '../../lib/install-prompt.ts';
 import { json, mockAppApi, testInitData } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { PAGE_LOAD_MS } from '../../testing/page-load.ts';
 
 function setOnline(online: boolean) {
   vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(online);
@@ -22,7 +23,7 @@ describe('offline notices and network-only pages', () => {
 
   it('says the visitor appears offline, and no more once back online', async () => {
     renderApp('/');
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: PAGE_LOAD_MS });
     expect(screen.queryByText('You appear to be offline')).toBeNull();
     setOnline(false);
     expect(await screen.findByText('You appear to be offline')).toBeDefined();
@@ -32,7 +33,7 @@ describe('offline notices and network-only pages', () => {
 
   it.each(['/signin', '/register', '/recover'])('shows %s only with the network', async (path) => {
     renderApp(path);
-    await screen.findByRole('main', {}, { timeout: 5_000 });
+    await screen.findByRole('main', {}, { timeout: PAGE_LOAD_MS });
     setOnline(false);
     expect(
       await screen.findByRole('heading', {
@@ -56,7 +57,7 @@ describe('offline notices and network-only pages', () => {
         }),
     });
     renderApp('/bookings');
-    await screen.findByRole('main', {}, { timeout: 5_000 });
+    await screen.findByRole('main', {}, { timeout: PAGE_LOAD_MS });
     setOnline(false);
     await screen.findByText('You appear to be offline');
     expect(
@@ -77,7 +78,7 @@ describe('installing', () => {
     const user = userEvent.setup();
     watchInstallPrompt(window);
     renderApp('/');
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: PAGE_LOAD_MS });
     const prompt = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
       prompt: vi.fn(() => Promise.resolve()),
       userChoice: Promise.resolve({ outcome: 'accepted' as const }),
@@ -109,7 +110,7 @@ describe('installing', () => {
     );
     watchInstallPrompt(window);
     renderApp('/');
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: PAGE_LOAD_MS });
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const drawer = await screen.findByRole('navigation', { name: 'Menu' });
     expect(
@@ -130,7 +131,7 @@ describe('test payments banner', () => {
     async (path) => {
       mockAppApi({ 'GET /api/data/init': () => json({ ...testInitData, testPayments: true }) });
       renderApp(path);
-      await screen.findByRole('main', {}, { timeout: 5_000 });
+      await screen.findByRole('main', {}, { timeout: PAGE_LOAD_MS });
       expect(await screen.findByText(banner)).toBeDefined();
     },
   );
@@ -138,7 +139,7 @@ describe('test payments banner', () => {
   it('is absent when payments are real', async () => {
     mockAppApi();
     renderApp('/');
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: PAGE_LOAD_MS });
     expect(screen.queryByText(banner)).toBeNull();
   });
 });

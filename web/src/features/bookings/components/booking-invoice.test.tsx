@@ -11,6 +11,7 @@ import {
 import { catchDownloads } from '../../../testing/downloads.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { PAGE_LOAD_MS } from '../../../testing/page-load.ts';
 
 const PNR = 'K7Q2ZP4';
 const paid = ticketedBooking({
@@ -36,7 +37,11 @@ describe('the invoice on the booking page', () => {
     const saved = catchDownloads();
     const user = userEvent.setup();
     renderApp(`/bookings/${PNR}`);
-    const section = await screen.findByRole('region', { name: 'Invoice' }, { timeout: 5_000 });
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Invoice' },
+      { timeout: PAGE_LOAD_MS },
+    );
     expect(within(section).getByText('Invoice number: UQ-2026-000042')).toBeDefined();
     await user.click(within(section).getByRole('button', { name: 'Download invoice (PDF)' }));
     await vi.waitFor(() => expect(saved.names).toEqual(['uniquair-invoice-UQ-2026-000042.pdf']));
@@ -51,7 +56,11 @@ describe('the invoice on the booking page', () => {
     });
     const user = userEvent.setup();
     renderApp(`/bookings/${PNR}`);
-    const section = await screen.findByRole('region', { name: 'Invoice' }, { timeout: 5_000 });
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Invoice' },
+      { timeout: PAGE_LOAD_MS },
+    );
     await user.click(within(section).getByRole('button', { name: 'Download invoice (PDF)' }));
     expect((await within(section).findByRole('alert')).textContent).toBe(
       'The invoice could not be downloaded. Please try again.',
@@ -87,7 +96,11 @@ describe('the invoice on the booking page', () => {
     const saved = catchDownloads();
     const user = userEvent.setup();
     renderApp(`/bookings/${PNR}`);
-    const section = await screen.findByRole('region', { name: 'Invoice' }, { timeout: 5_000 });
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Invoice' },
+      { timeout: PAGE_LOAD_MS },
+    );
     expect(within(section).getByText('Invoice number: UQ-2026-000042')).toBeDefined();
     expect(within(section).getByText('Credit note number: UQC-2026-000007')).toBeDefined();
     await user.click(within(section).getByRole('button', { name: 'Download credit note (PDF)' }));

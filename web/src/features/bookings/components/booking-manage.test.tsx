@@ -11,6 +11,7 @@ import {
 import { catchDownloads } from '../../../testing/downloads.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { PAGE_LOAD_MS } from '../../../testing/page-load.ts';
 
 const PNR = 'K7Q2ZP4';
 const TOKEN = '0123456789abcdef0123456789abcdef01234567';
@@ -40,7 +41,7 @@ async function openBooking(
     ...handlers,
   });
   renderApp(`/bookings/${PNR}`);
-  await screen.findByRole('region', { name: 'Your feedback' }, { timeout: 5_000 });
+  await screen.findByRole('region', { name: 'Your feedback' }, { timeout: PAGE_LOAD_MS });
   return api;
 }
 
@@ -261,7 +262,11 @@ describe('the shared trip page', () => {
     });
     renderApp(`/shared-booking/${TOKEN}`);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Shared trip' }, { timeout: 5_000 }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Shared trip' },
+        { timeout: PAGE_LOAD_MS },
+      ),
     ).toBeDefined();
     expect(await screen.findByText('Flight 1: Sofia (SOF) to London (LHR)')).toBeDefined();
     expect(screen.getByText('Ana Petrova')).toBeDefined();
@@ -281,6 +286,8 @@ describe('the shared trip page', () => {
   ] as const)('says why a link no longer works (%s %s)', async (status, code, text) => {
     mockAppApi({ [`GET /api/booking/shared/${TOKEN}`]: () => errorBody(status, code) });
     renderApp(`/shared-booking/${TOKEN}`);
-    expect((await screen.findByRole('alert', {}, { timeout: 5_000 })).textContent).toBe(text);
+    expect((await screen.findByRole('alert', {}, { timeout: PAGE_LOAD_MS })).textContent).toBe(
+      text,
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { PAGE_LOAD_MS } from '../../../testing/page-load.ts';
 
 const PNR = 'K7Q2ZP4';
 
@@ -76,7 +77,7 @@ describe('schedule changes on the booking page', () => {
     const section = await screen.findByRole(
       'region',
       { name: 'Schedule change' },
-      { timeout: 5_000 },
+      { timeout: PAGE_LOAD_MS },
     );
     expect(within(section).getByText('Booked')).toBeDefined();
     expect(within(section).getByText('New')).toBeDefined();
@@ -102,7 +103,7 @@ describe('schedule changes on the booking page', () => {
     const section = await screen.findByRole(
       'region',
       { name: 'Schedule change' },
-      { timeout: 5_000 },
+      { timeout: PAGE_LOAD_MS },
     );
     expect(within(section).getByText('Cancelled')).toBeDefined();
     expect(within(section).queryByRole('button', { name: 'Accept new time' })).toBeNull();
@@ -126,7 +127,7 @@ describe('schedule changes on the booking page', () => {
     const section = await screen.findByRole(
       'region',
       { name: 'Schedule change' },
-      { timeout: 5_000 },
+      { timeout: PAGE_LOAD_MS },
     );
     expect(
       within(section).getByRole('heading', { name: /connection .* no longer works/ }),

@@ -5,6 +5,7 @@ import { errorBody, json, mockAppApi, type ApiHandler } from '../../../testing/m
 import { priceLine } from '../../../testing/price-lines.ts';
 import { fillCardForm, TEST_CARD_TOKEN } from '../../../testing/card-form.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { PAGE_LOAD_MS } from '../../../testing/page-load.ts';
 import {
   mockStoredBooking,
   storeDeviceBooking,
@@ -75,7 +76,7 @@ describe('pay page', () => {
       await screen.findByRole(
         'heading',
         { level: 1, name: `Pay for booking ${PNR}` },
-        { timeout: 5_000 },
+        { timeout: PAGE_LOAD_MS },
       ),
     ).toBeDefined();
     expect(await screen.findByText('Flight 1: Sofia (SOF) to London (LHR)')).toBeDefined();

@@ -7,6 +7,7 @@ import {
 } from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { PAGE_LOAD_MS } from '../../../testing/page-load.ts';
 import { renderWithIntl } from '../../../components/ui/test-utils.tsx';
 import { HoldCountdown } from './hold-countdown.tsx';
 
@@ -62,7 +63,7 @@ describe('payment result pages', () => {
       await screen.findByRole(
         'heading',
         { level: 1, name: 'Thank you for your payment' },
-        { timeout: 5_000 },
+        { timeout: PAGE_LOAD_MS },
       ),
     ).toBeDefined();
     const confirming = `We are confirming the payment for booking ${PNR}. Your tickets are sent by e-mail as soon as it is confirmed.`;
@@ -72,7 +73,7 @@ describe('payment result pages', () => {
       await screen.findByText(
         'Payment confirmed. Your tickets are being issued by the team.',
         {},
-        { timeout: 5_000 },
+        { timeout: PAGE_LOAD_MS },
       ),
     ).toBeDefined();
     // One state at a time: "confirming" is gone once the payment is confirmed.
@@ -82,7 +83,7 @@ describe('payment result pages', () => {
       await screen.findByText(
         'Payment confirmed. Your tickets have been issued and sent by e-mail.',
         {},
-        { timeout: 5_000 },
+        { timeout: PAGE_LOAD_MS },
       ),
     ).toBeDefined();
     const settled = reads;
@@ -100,7 +101,7 @@ describe('payment result pages', () => {
       await screen.findByText(
         'This booking is not stored on this device. Open it from the link in your confirmation e-mail, or sign in to see your bookings.',
         {},
-        { timeout: 5_000 },
+        { timeout: PAGE_LOAD_MS },
       ),
     ).toBeDefined();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Booking ${PNR}`);
@@ -126,7 +127,11 @@ describe('payment result pages', () => {
     );
     renderApp(`/payment/${PNR.toLowerCase()}/success`);
     expect(
-      await screen.findByText('Payment failed. You have not been charged.', {}, { timeout: 5_000 }),
+      await screen.findByText(
+        'Payment failed. You have not been charged.',
+        {},
+        { timeout: PAGE_LOAD_MS },
+      ),
     ).toBeDefined();
     expect(
       screen.getByRole('link', { name: 'Choose another payment method' }).getAttribute('href'),
@@ -155,7 +160,7 @@ describe('payment result pages', () => {
       mockAppApi();
       renderApp(`/payment/${PNR.toLowerCase()}/${path}`);
       expect(
-        await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5_000 }),
+        await screen.findByRole('heading', { level: 1, name: heading }, { timeout: PAGE_LOAD_MS }),
       ).toBeDefined();
       expect(screen.getByText(text)).toBeDefined();
       expect(

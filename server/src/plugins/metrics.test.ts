@@ -9,7 +9,8 @@ import {
 } from '../../test/helpers/build.ts';
 import { dialectUnderTest } from '../../test/helpers/database.ts';
 import { expectApiError } from '../../test/helpers/expect-api-error.ts';
-import { sampleValue, samples, scrape } from '../../test/helpers/metrics.ts';
+import { scrape } from '../../test/helpers/metrics.ts';
+import { samples, sampleValue } from '../../test/helpers/prometheus-text.ts';
 import { PRODUCTION_ENV } from '../../test/helpers/production-env.ts';
 import { METRICS_PATH } from './metrics-scrape.ts';
 import { NO_ROUTE } from './metrics.ts';

@@ -19,7 +19,8 @@ import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { expectPricedByRule, fareRows } from '../../../test/helpers/fares.ts';
-import { sampleValue, scrape } from '../../../test/helpers/metrics.ts';
+import { scrape } from '../../../test/helpers/metrics.ts';
+import { sampleValue } from '../../../test/helpers/prometheus-text.ts';
 import { dailyRoundTrip, marketDays } from '../../../test/helpers/search.ts';
 import type { Route } from '../../db/tables/inventory.ts';
 

@@ -194,7 +194,6 @@ export async function dataBenchmark(): Promise<void> {
         share: gridNew.requestsPerSecond / Math.max(pairFloor.requestsPerSecond, 1),
       });
     }
-    shares.sort((a, b) => a.share - b.share);
 
     console.log(
       `\n/api/data reads  (${ROUNDS} round(s) × ${SHORT ? 2 : DURATION_SECONDS} s, ${CONNECTIONS} connections, SQLite)`,
@@ -240,7 +239,9 @@ export async function dataBenchmark(): Promise<void> {
         );
       }
     }
-    const median = shares[Math.floor(shares.length / 2)] as (typeof shares)[number];
+    const median = [...shares].sort((a, b) => a.share - b.share)[
+      Math.floor(shares.length / 2)
+    ] as (typeof shares)[number];
     console.log(
       `    median share ${(median.share * 100).toFixed(1)}% (budget ≥ ${DATA_BUDGETS.gridNewPairShareOfFloor * 100}%)`,
     );

@@ -106,9 +106,12 @@ describe('auth gate', () => {
   });
 
   it('signs the visitor out and goes to sign-in on any 401 answer', async () => {
-    mockAppApi({ 'GET /api/users/current': () => json(signedIn), ...accountData });
+    const api = mockAppApi({ 'GET /api/users/current': () => json(signedIn), ...accountData });
     const { router } = renderApp('/bookings');
     await findPageHeading('My bookings');
+    // The server ended the session: from now on it says so, to the user query asked again too
+    // (still answering "signed in", the sign-in page would send the visitor back at once).
+    api.use({ 'GET /api/users/current': () => json({ success: true, isLogged: false }) });
     act(() => {
       apiEvents.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
     });

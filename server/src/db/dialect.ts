@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
+import { withStatementCache } from './sqlite-statements.ts';
 import { withTransactionGuard } from './transaction-guard.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -95,7 +96,7 @@ function openSqlite(filename: string, log?: (message: string) => void): Database
     throw error;
   }
   const db = new Kysely<Database>({
-    dialect: withTransactionGuard(new SqliteDialect({ database: sqlite })),
+    dialect: withTransactionGuard(new SqliteDialect({ database: withStatementCache(sqlite) })),
   });
   log?.(`SQLite database ${inMemory ? 'in memory' : filename}`);
   return {

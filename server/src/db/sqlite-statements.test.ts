@@ -37,7 +37,7 @@ describe('SQLite statement cache', () => {
   });
 
   it('keeps the most recently used texts, up to its size', () => {
-    const cached = withStatementCache(open(), 2);
+    const cached = withStatementCache(open(), { statements: 2, textLength: 1_000 });
     const a = cached.prepare('select 1 as a');
     const b = cached.prepare('select 2 as b');
     expect(cached.prepare('select 1 as a')).toBe(a);
@@ -45,6 +45,18 @@ describe('SQLite statement cache', () => {
     // b was used least recently and is dropped; a is kept.
     expect(cached.prepare('select 1 as a')).toBe(a);
     expect(cached.prepare('select 2 as b')).not.toBe(b);
+  });
+
+  it('keeps no more SQL text than its limit, and never a text longer than all of it', () => {
+    const cached = withStatementCache(open(), { statements: 100, textLength: 40 });
+    const a = cached.prepare('select 1 as first_column'); // 24 characters
+    expect(cached.prepare('select 1 as first_column')).toBe(a);
+    const b = cached.prepare('select 2 as second'); // 18 more: over 40, the oldest (a) goes
+    expect(cached.prepare('select 2 as second')).toBe(b);
+    expect(cached.prepare('select 1 as first_column')).not.toBe(a);
+    const long = `select 3 as ${'x'.repeat(40)}`;
+    expect(cached.prepare(long)).not.toBe(cached.prepare(long));
+    expect(cached.prepare(long).all([])).toEqual([{ ['x'.repeat(40)]: 3 }]);
   });
 
   it('follows a change of the schema: the kept statement reads the new column', () => {

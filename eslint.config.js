@@ -95,6 +95,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       '**/*.tsbuildinfo',
+      // The type check's declaration files (`tsc -b`, project references).
+      '.tsbuild/**',
     ],
   },
   js.configs.recommended,

@@ -22,7 +22,7 @@ export const STATEMENT_CACHE_LIMITS: StatementCacheLimits = {
  * The SQLite connection as Kysely's dialect sees it, with its prepared statements kept by SQL
  * text, the least recently used dropped first. Kysely prepares every query it runs; SQLite then
  * parses and plans the text again, which costs more than running a small query, and a seed's
- * multi-row inserts (thousands of placeholders, the same text chunk after chunk) spent a tenth
+ * multi-row inserts (thousands of bound parameters, the same text chunk after chunk) spent a tenth
  * of their time there. A statement still being read (a stream not finished) is not handed out
  * twice: the query gets one of its own. Statements follow schema changes by themselves (SQLite
  * prepares them again when it must).

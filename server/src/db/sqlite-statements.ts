@@ -50,14 +50,16 @@ export function withStatementCache(
     close: () => sqlite.close(),
     prepare(sql) {
       const cached = statements.get(sql);
-      if (cached?.busy) return sqlite.prepare(sql);
-      if (cached) {
-        statements.delete(sql);
-        textLength -= sql.length;
+      if (cached === undefined) {
+        const statement = sqlite.prepare(sql);
+        keep(sql, statement);
+        return statement;
       }
-      const statement = cached ?? sqlite.prepare(sql);
-      keep(sql, statement);
-      return statement;
+      if (cached.busy) return sqlite.prepare(sql);
+      // Now the most recently used: to the end of the Map's order.
+      statements.delete(sql);
+      statements.set(sql, cached);
+      return cached;
     },
   };
 }

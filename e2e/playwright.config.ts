@@ -20,7 +20,7 @@ const attachments = `${E2E_DATABASE.replace(/\.sqlite$/, '')}-attachments`;
 /**
  * Debian's Chromium, headless, without the features that reach the network, and compositing in
  * software in the browser itself: there is no GPU, and a GPU process emulating one only adds work
- * (four journeys took 84 s with it off, 95 s on).
+ * (ten journeys of four spec files took 84 s with it off, 95 s on).
  */
 const chromium = {
   ...devices['Desktop Chrome'],

@@ -89,7 +89,15 @@ describe('errors:list', () => {
   });
 
   it('refuses a bad command line', async () => {
-    for (const args of [['--limit', '0'], ['--limit', 'many'], ['--limit', '5000'], ['extra']]) {
+    for (const args of [
+      ['--limit', '0'],
+      ['--limit', 'many'],
+      ['--limit', '5000'],
+      ['extra'],
+      // Refused by the argument parser itself: an unknown option, an option without its value.
+      ['--all'],
+      ['--limit'],
+    ]) {
       await expect(errorReportsCommand(args, database, capture())).rejects.toThrow(UsageError);
     }
   });

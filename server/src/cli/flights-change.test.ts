@@ -90,6 +90,8 @@ describe('flights:change', () => {
       ['12', '--cancel', '--departure', '2026-12-01T09:30:00Z'],
       ['12', '--departure', '2026-12-01T09:30'],
       ['12', '--departure', '2026-12-01T09:30:00Z'],
+      ['12', '--cancel', '--force'],
+      ['12', '--departure'],
     ]) {
       await expect(flightsChangeCommand(args, database, capture(), now)).rejects.toThrow(
         UsageError,

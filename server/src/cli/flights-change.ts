@@ -1,10 +1,9 @@
-import { parseArgs } from 'node:util';
 import type { ScheduleChangeRequest } from '@uniquair/contract/booking-schedule-changes';
 import type { DatabaseHandle } from '../db/dialect.ts';
 import { refreshRouteDayPrices } from '../db/route-day-prices.ts';
 import { ServiceError } from '../lib/service-error.ts';
 import { ScheduleChanges } from '../modules/booking/booking.schedule-changes.ts';
-import { runCommand, UsageError, type CommandOutput } from './run-command.ts';
+import { parseCommandLine, runCommand, UsageError, type CommandOutput } from './run-command.ts';
 
 export const FLIGHTS_CHANGE_USAGE = `Usage: npm run flights:change -- <flightId> --departure <UTC instant> --arrival <UTC instant>
        npm run flights:change -- <flightId> --cancel
@@ -31,14 +30,10 @@ export async function flightsChangeCommand(
   output: CommandOutput,
   now: () => Date = () => new Date(),
 ): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      departure: { type: 'string' },
-      arrival: { type: 'string' },
-      cancel: { type: 'boolean', default: false },
-    },
+  const { positionals, values } = parseCommandLine(args, {
+    departure: { type: 'string' },
+    arrival: { type: 'string' },
+    cancel: { type: 'boolean', default: false },
   });
   const [id, ...rest] = positionals;
   const flightId = Number(id);

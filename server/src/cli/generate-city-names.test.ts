@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UsageError } from './run-command.ts';
 import {
   changedFiles,
   cityNameFiles,
@@ -63,6 +64,8 @@ describe('cities:generate', () => {
 
   it('rejects an unknown option', async () => {
     await expect(generateCityNames(['--force'], dir, out)).rejects.toThrow(/--force/);
+    await expect(generateCityNames(['--force'], dir, out)).rejects.toThrow(UsageError);
+    await expect(generateCityNames(['all'], dir, out)).rejects.toThrow(UsageError);
   });
 });
 

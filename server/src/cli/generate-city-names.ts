@@ -3,7 +3,6 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { CATALOGUE_LOCALES } from '@uniquair/i18n/messages';
 import { loadAirports } from '../db/seed/airports.ts';
 import {
@@ -12,6 +11,7 @@ import {
   localizedCityNames,
   type ExemplarCities,
 } from '../db/seed/city-names.ts';
+import { noPositionals, parseCommandLine, UsageError } from './run-command.ts';
 
 export const CITY_NAMES_USAGE = `Usage: npm run cities:generate [-- --check]
 
@@ -107,7 +107,10 @@ export async function generateCityNames(
   dir: string = CITY_NAMES_DIR,
   out: (line: string) => void = console.log,
 ): Promise<number> {
-  const { values } = parseArgs({ args, options: { check: { type: 'boolean', default: false } } });
+  const { values, positionals } = parseCommandLine(args, {
+    check: { type: 'boolean', default: false },
+  });
+  noPositionals(positionals);
   const generated = await cityNameFiles();
   const changed = changedFiles(await filesIn(dir), generated.files);
   const summary =
@@ -136,7 +139,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
     process.exitCode = await generateCityNames(process.argv.slice(2));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
-    const usage = String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+    const usage = error instanceof UsageError;
     if (usage) console.error(CITY_NAMES_USAGE);
     process.exitCode = usage ? 2 : 1;
   }

@@ -160,5 +160,8 @@ describe('rates:import', () => {
     await expect(importRatesCommand(['a.csv', 'b.csv'], database, capture())).rejects.toThrow(
       UsageError,
     );
+    await expect(importRatesCommand(['a.csv', '--format'], database, capture())).rejects.toThrow(
+      UsageError,
+    );
   });
 });

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import type { DatabaseHandle } from '../db/dialect.ts';
 import {
   formatOfFileName,
@@ -9,6 +8,7 @@ import {
   type RateFileFormat,
 } from '../modules/data/data.exchange-rates.ts';
 import {
+  parseCommandLine,
   resolveFromInvocation,
   runCommand,
   UsageError,
@@ -30,14 +30,10 @@ export async function importRatesCommand(
   database: DatabaseHandle,
   output: CommandOutput,
 ): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      format: { type: 'string' },
-      'dry-run': { type: 'boolean', default: false },
-      force: { type: 'boolean', default: false },
-    },
+  const { positionals, values } = parseCommandLine(args, {
+    format: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    force: { type: 'boolean', default: false },
   });
   if (positionals.length !== 1) throw new UsageError('Give exactly one rates file.');
   const file = positionals[0] ?? '';

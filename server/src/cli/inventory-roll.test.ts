@@ -30,6 +30,7 @@ describe(`inventory:roll (${dialectUnderTest()})`, () => {
     }
     for (const args of [['--today'], ['--seed', '7']]) {
       await expect(inventoryRollCommand(args, database, capture())).rejects.toThrow(/--/);
+      await expect(inventoryRollCommand(args, database, capture())).rejects.toThrow(UsageError);
     }
   });
 

@@ -1,9 +1,14 @@
-import { parseArgs } from 'node:util';
 import { parseYmd, ymdFromUtcDate } from '@uniquair/domain/dates/ymd';
 import type { DatabaseHandle } from '../db/dialect.ts';
 import { ARCHIVE_AFTER_DAYS } from '../db/inventory-archive.ts';
 import { describeRoll, rollInventory } from '../db/inventory-roll.ts';
-import { runCommand, UsageError, type CommandOutput } from './run-command.ts';
+import {
+  noPositionals,
+  parseCommandLine,
+  runCommand,
+  UsageError,
+  type CommandOutput,
+} from './run-command.ts';
 
 export const INVENTORY_ROLL_USAGE = `Usage: npm run inventory:roll [-- --today YYYY-MM-DD]
 
@@ -21,14 +26,8 @@ export async function inventoryRollCommand(
   output: CommandOutput,
   now: () => Date = () => new Date(),
 ): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { today: { type: 'string' } },
-  });
-  if (positionals.length > 0) {
-    throw new UsageError(`Unexpected argument "${positionals.join(' ')}".`);
-  }
+  const { positionals, values } = parseCommandLine(args, { today: { type: 'string' } });
+  noPositionals(positionals);
   const realToday = ymdFromUtcDate(now());
   const today = values.today === undefined ? realToday : parseYmd(values.today);
   if (today === null) {

@@ -1,5 +1,5 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError, type CommandOutput } from './run-command.ts';
+import type { ParseArgsConfig } from 'node:util';
+import { noPositionals, parseCommandLine, UsageError, type CommandOutput } from './run-command.ts';
 
 /** The most rows a list command prints; without `--limit` it prints 20. */
 const MAX_LIMIT = 1000;
@@ -49,9 +49,8 @@ type ExtraOptions = Record<string, { type: 'string' }>;
  */
 export function parseListArgs<Extra extends ExtraOptions>(args: string[], extra: Extra) {
   const options: ParseArgsConfig['options'] = { ...LIST_OPTIONS, ...extra };
-  const parsed = parseArgs({ args, allowPositionals: true, options });
-  if (parsed.positionals.length > 0)
-    throw new UsageError(`Unexpected argument "${parsed.positionals.join(' ')}".`);
+  const parsed = parseCommandLine(args, options);
+  noPositionals(parsed.positionals);
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const text = (name: string) => values[name] as string | undefined;
   const limit = wholeNumber(text('limit'), '--limit', 1, MAX_LIMIT) ?? 20;

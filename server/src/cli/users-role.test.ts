@@ -75,5 +75,8 @@ describe('users:role', () => {
     await expect(usersRoleCommand(['agent@example.com'], database, output)).rejects.toThrow(
       UsageError,
     );
+    await expect(
+      usersRoleCommand(['agent@example.com', 'support_agent', '--remove'], database, output),
+    ).rejects.toThrow(UsageError);
   });
 });

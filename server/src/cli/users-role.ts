@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import type { DatabaseHandle } from '../db/dialect.ts';
 import { isUserRole, USER_ROLES, UserRoles } from '../modules/users/users.roles.ts';
-import { runCommand, UsageError, type CommandOutput } from './run-command.ts';
+import { parseCommandLine, runCommand, UsageError, type CommandOutput } from './run-command.ts';
 
 export const USERS_ROLE_USAGE = `Usage: npm run users:role -- <email> <role>
        npm run users:role -- <email> <role> --revoke
@@ -17,10 +16,8 @@ export async function usersRoleCommand(
   output: CommandOutput,
   now: () => Date = () => new Date(),
 ): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { revoke: { type: 'boolean', default: false } },
+  const { positionals, values } = parseCommandLine(args, {
+    revoke: { type: 'boolean', default: false },
   });
   const [email, role, ...rest] = positionals;
   if (email === undefined || role === undefined || rest.length > 0) {

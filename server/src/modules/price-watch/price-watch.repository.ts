@@ -6,30 +6,25 @@ import { summaryPriceColumn } from '../../db/route-day-prices-all-in.ts';
 import { SUMMARY_CURRENCY } from '../../db/route-day-prices.ts';
 import type { PriceWatchesTable } from '../../db/tables/price-watches.ts';
 import { chunks } from '../../db/chunks.ts';
+import {
+  joinRouteEnds,
+  ROUTE_ENDS_COLUMNS,
+  ROUTE_SCHEDULE_COLUMNS,
+  type RouteEndsRow,
+} from '../../db/route-ends.ts';
 
 export type PriceWatchRow = Selectable<PriceWatchesTable>;
 
 /** A route as a watch needs it: its airports, cities and the origin's time zone. */
-export interface WatchRouteRow {
+export interface WatchRouteRow extends RouteEndsRow {
   id: number;
-  from_airport: string;
-  to_airport: string;
-  from_city: string;
-  to_city: string;
-  from_time_zone: string;
   dow: number;
   available_from: string;
   available_until: string | null;
 }
 
 /** A watch with its route's airports, cities and the origin's time zone (lists, messages). */
-export interface WatchWithRoute extends PriceWatchRow {
-  from_airport: string;
-  to_airport: string;
-  from_city: string;
-  to_city: string;
-  from_time_zone: string;
-}
+export type WatchWithRoute = PriceWatchRow & RouteEndsRow;
 
 /** A watch to evaluate: what it costs now per passenger (USD minor units), null when nothing. */
 export interface WatchPriceRow {
@@ -68,32 +63,13 @@ const withRoute = (db: Kysely<Database>) =>
     .innerJoin('airports as origin', 'origin.code', 'routes.from_airport')
     .innerJoin('airports as destination', 'destination.code', 'routes.to_airport')
     .selectAll('price_watches')
-    .select([
-      'routes.from_airport',
-      'routes.to_airport',
-      'origin.city as from_city',
-      'destination.city as to_city',
-      'origin.time_zone as from_time_zone',
-    ]);
+    .select(ROUTE_ENDS_COLUMNS);
 
 /** The SQL of price watches (docs/price-watch.md); every price is read from the summary. */
 export const priceWatchRepository = {
   async route(db: Kysely<Database>, id: number): Promise<WatchRouteRow | undefined> {
-    return db
-      .selectFrom('routes')
-      .innerJoin('airports as origin', 'origin.code', 'routes.from_airport')
-      .innerJoin('airports as destination', 'destination.code', 'routes.to_airport')
-      .select([
-        'routes.id',
-        'routes.from_airport',
-        'routes.to_airport',
-        'origin.city as from_city',
-        'destination.city as to_city',
-        'origin.time_zone as from_time_zone',
-        'routes.dow',
-        'routes.available_from',
-        'routes.available_until',
-      ])
+    return joinRouteEnds(db)
+      .select(['routes.id', ...ROUTE_ENDS_COLUMNS, ...ROUTE_SCHEDULE_COLUMNS])
       .where('routes.id', '=', id)
       .executeTakeFirst();
   },

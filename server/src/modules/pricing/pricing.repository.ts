@@ -1,6 +1,7 @@
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import { Repository } from '../../db/repository.ts';
 import { SUMMARY_CURRENCY } from '../../db/route-day-prices.ts';
+import { ROUTE_SCHEDULE_COLUMNS } from '../../db/route-ends.ts';
 import { summaryPriceColumn } from '../../db/route-day-prices-all-in.ts';
 import type { BagCount } from '@uniquair/domain/pricing/fare-rules';
 
@@ -101,9 +102,7 @@ export class PricingRepository extends Repository {
       .innerJoin('airports', 'airports.code', 'routes.to_airport')
       .select([
         'route_day_prices.route_id',
-        'routes.dow',
-        'routes.available_from',
-        'routes.available_until',
+        ...ROUTE_SCHEDULE_COLUMNS,
         'route_day_prices.date',
         `route_day_prices.${column} as min_price_minor`,
         'airports.code',

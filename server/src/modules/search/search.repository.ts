@@ -1,18 +1,19 @@
 import { Repository } from '../../db/repository.ts';
+import {
+  joinRouteEnds,
+  ROUTE_ENDS_COLUMNS,
+  ROUTE_SCHEDULE_COLUMNS,
+  type RouteEndsRow,
+} from '../../db/route-ends.ts';
 import type { SearchResultsTable } from '../../db/tables/inventory.ts';
 
 /** A route with what validating and describing a search needs about its airports. */
-export interface SearchRouteRow {
+export interface SearchRouteRow extends RouteEndsRow {
   id: number;
-  from_airport: string;
-  to_airport: string;
   dow: number;
   available_from: string;
   available_until: string | null;
   rating: number;
-  from_city: string;
-  to_city: string;
-  from_time_zone: string;
 }
 
 export interface SearchAirportRow {
@@ -37,22 +38,8 @@ export interface FinishedSearch {
 export class SearchRepository extends Repository {
   async routes(ids: readonly number[]): Promise<SearchRouteRow[]> {
     if (ids.length === 0) return [];
-    return this.db
-      .selectFrom('routes')
-      .innerJoin('airports as origin', 'origin.code', 'routes.from_airport')
-      .innerJoin('airports as destination', 'destination.code', 'routes.to_airport')
-      .select([
-        'routes.id',
-        'routes.from_airport',
-        'routes.to_airport',
-        'routes.dow',
-        'routes.available_from',
-        'routes.available_until',
-        'routes.rating',
-        'origin.city as from_city',
-        'destination.city as to_city',
-        'origin.time_zone as from_time_zone',
-      ])
+    return joinRouteEnds(this.db)
+      .select(['routes.id', ...ROUTE_ENDS_COLUMNS, ...ROUTE_SCHEDULE_COLUMNS, 'routes.rating'])
       .where('routes.id', 'in', [...new Set(ids)])
       .execute();
   }

@@ -1,3 +1,5 @@
+import type { FlightTimes } from '../db/tables/inventory.ts';
+
 /** The columns of a route row that the API shows. */
 interface RouteColumns<Day extends string> {
   id: number;
@@ -42,18 +44,8 @@ export function airportJson(airport: AirportColumns) {
   };
 }
 
-/** The columns of a flight or leg row that give its times. */
-interface FlightTimeColumns {
-  departure_date: string;
-  departure_time: string;
-  departure_utc: string;
-  arrival_date: string;
-  arrival_time: string;
-  arrival_utc: string;
-}
-
 /** A flight's or leg's times as the API answers them: local (`date` T `time`) and UTC. */
-export function flightTimesJson(flight: FlightTimeColumns) {
+export function flightTimesJson(flight: FlightTimes) {
   return {
     departureLocal: `${flight.departure_date}T${flight.departure_time}`,
     departureUtc: flight.departure_utc,

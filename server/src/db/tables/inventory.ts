@@ -19,25 +19,28 @@ export interface RoutesTable {
   distance_km: number;
 }
 
-/**
- * One bookable departure on a route and date: a direct flight or a connection through a stop.
- * Its legs are the rows of `flight_segments`; the columns here summarise the whole journey.
- */
-export interface FlightsTable {
-  id: Generated<number>;
-  route_id: number;
-  /** Local calendar date of departure at the origin airport. */
+/** When a flight or one of its legs leaves and arrives: local to each airport, and in UTC. */
+export interface FlightTimes {
+  /** Local calendar date and time of departure at the origin airport. */
   departure_date: Ymd;
-  /** Designator of the first leg, e.g. `UQ124`. */
-  flight_number: string;
-  carrier_code: string;
-  /** Local time of departure at the origin. */
   departure_time: LocalTime;
   departure_utc: IsoInstant;
   /** Local calendar date and time of arrival at the destination. */
   arrival_date: Ymd;
   arrival_time: LocalTime;
   arrival_utc: IsoInstant;
+}
+
+/**
+ * One bookable departure on a route and date: a direct flight or a connection through a stop.
+ * Its legs are the rows of `flight_segments`; the columns here summarise the whole journey.
+ */
+export interface FlightsTable extends FlightTimes {
+  id: Generated<number>;
+  route_id: number;
+  /** Designator of the first leg, e.g. `UQ124`. */
+  flight_number: string;
+  carrier_code: string;
   /** From first departure to last arrival, connection time included. */
   duration_minutes: number;
   stops: number;
@@ -79,7 +82,7 @@ export interface RouteMembersTable {
 }
 
 /** A leg of a flight; a direct flight has one (position 1), a one-stop flight two. */
-export interface FlightSegmentsTable {
+export interface FlightSegmentsTable extends FlightTimes {
   id: Generated<number>;
   flight_id: number;
   /** 1-based order of the leg within the flight. */
@@ -88,12 +91,6 @@ export interface FlightSegmentsTable {
   to_airport: string;
   flight_number: string;
   carrier_code: string;
-  departure_date: Ymd;
-  departure_time: LocalTime;
-  departure_utc: IsoInstant;
-  arrival_date: Ymd;
-  arrival_time: LocalTime;
-  arrival_utc: IsoInstant;
   duration_minutes: number;
 }
 
@@ -117,6 +114,12 @@ export interface FareClassesTable {
   /** Never negative and never above `seats_total` (checked by the database). */
   seats_left: number;
 }
+
+/** A fare class as searches and flight details offer it: its price and the seats left. */
+export type FareOfferRow = Pick<
+  FareClassesTable,
+  'flight_id' | 'letter' | 'cabin' | 'price_minor' | 'currency' | 'seats_left'
+>;
 
 /**
  * Where the rolling inventory stands (one row, id 1): the seed its flights are generated from, the

@@ -1,13 +1,7 @@
 import { Repository } from '../../db/repository.ts';
+import type { FareOfferRow } from '../../db/tables/inventory.ts';
 
-export interface CurrentFareRow {
-  flight_id: number;
-  letter: string;
-  cabin: string;
-  price_minor: number;
-  currency: string;
-  seats_left: number;
-}
+export type CurrentFareRow = FareOfferRow;
 
 export interface CurrentFlightRow {
   id: number;

@@ -1,7 +1,7 @@
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Selectable } from 'kysely';
 import { Repository } from '../../db/repository.ts';
-import type { RoutePathsTable } from '../../db/tables/inventory.ts';
+import type { FareOfferRow, FlightTimes, RoutePathsTable } from '../../db/tables/inventory.ts';
 
 export interface InventoryFlightRow {
   id: number;
@@ -17,30 +17,17 @@ export interface InventoryFlightRow {
 /** A way to fly a route through hubs (`route_paths`). */
 export type InventoryPathRow = Omit<Selectable<RoutePathsTable>, 'id' | 'route_id' | 'detour'>;
 
-export interface InventorySegmentRow {
+export interface InventorySegmentRow extends FlightTimes {
   flight_id: number;
   flight_number: string;
   carrier_code: string;
   carrier_name: string;
   from_airport: string;
   to_airport: string;
-  departure_date: string;
-  departure_time: string;
-  departure_utc: string;
-  arrival_date: string;
-  arrival_time: string;
-  arrival_utc: string;
   duration_minutes: number;
 }
 
-export interface InventoryFareRow {
-  flight_id: number;
-  letter: string;
-  cabin: string;
-  price_minor: number;
-  currency: string;
-  seats_left: number;
-}
+export type InventoryFareRow = FareOfferRow;
 
 /** Reads of the flight inventory for the search's inventory supplier. */
 export class InventoryRepository extends Repository {

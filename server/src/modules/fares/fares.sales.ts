@@ -8,8 +8,7 @@ import { addDays, addYears, maxYmd, type Ymd } from '@uniquair/domain/dates/ymd'
 import type { FareSale as FareSaleRow } from '../../db/tables/fares.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ServiceError } from '../../lib/service-error.ts';
-import type { FaresRepository } from './fares.repository.ts';
-import type { FaresService } from './fares.service.ts';
+import type { FaresRepository, FlightScope } from './fares.repository.ts';
 
 /** A sale reaches at most this far ahead, as a search does (SPEC §5: one year). */
 const MAX_YEARS_AHEAD = 1;
@@ -34,6 +33,18 @@ function daysFrom(from: Ymd, until: Ymd): Ymd[] {
 }
 
 /**
+ * What sales need of the fares service (`FaresService`): its today, and re-pricing the days a sale
+ * changes in the transaction that writes the sale.
+ */
+export interface SaleRepricing {
+  today(): Ymd;
+  repriceForSale<T>(
+    scope: FlightScope,
+    before: (repository: FaresRepository) => Promise<T>,
+  ): Promise<{ batch: { changes: readonly unknown[] }; value: T }>;
+}
+
+/**
  * Airline partners' fare sales (docs/search.md "Prices that move"): a sale takes a percentage off
  * one route's fares on some departure days; publishing or ending one re-prices those days at once,
  * in the transaction that writes it. A partner sees and ends its own sales only: `partner` is the
@@ -41,10 +52,10 @@ function daysFrom(from: Ymd, until: Ymd): Ymd[] {
  */
 export class FareSales {
   readonly #repository: FaresRepository;
-  readonly #fares: FaresService;
+  readonly #fares: SaleRepricing;
   readonly #now: Clock;
 
-  constructor(options: { repository: FaresRepository; fares: FaresService; now: Clock }) {
+  constructor(options: { repository: FaresRepository; fares: SaleRepricing; now: Clock }) {
     this.#repository = options.repository;
     this.#fares = options.fares;
     this.#now = options.now;

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../lib/service-error.ts';
-import type { SupportVisitors } from './support.visitors.ts';
 
 /**
  * Who asks for a traveller's tickets: a signed-in user, or a visitor without an account whose
@@ -20,18 +19,23 @@ export function callerScope(caller: SupportCaller): string {
   return caller.userId === undefined ? `visitor:${caller.visitorEmail}` : String(caller.userId);
 }
 
+/** The address of a live visitor session cookie, or null (`SupportVisitors`). */
+export interface VisitorSessions {
+  sessionEmail(cookie: string | undefined): Promise<string | null>;
+}
+
 /**
  * The one place that answers "who is asking" on the traveller's ticket routes: the signed-in
  * user when there is a session, else the visitor of a live visitor session cookie; neither is
  * 401, as the routes answer an anonymous caller. Resolved once per request.
  */
 export class SupportCallers {
-  readonly #visitors: SupportVisitors;
+  readonly #visitors: VisitorSessions;
   readonly #cookieName: string;
   readonly #secure: boolean;
   readonly #resolved = new WeakMap<FastifyRequest, Promise<SupportCaller>>();
 
-  constructor(visitors: SupportVisitors, secure: boolean) {
+  constructor(visitors: VisitorSessions, secure: boolean) {
     this.#visitors = visitors;
     this.#cookieName = visitorCookieName(secure);
     this.#secure = secure;

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENCY_STORAGE_KEY } from '../lib/currency.tsx';
 import { LOCALE_STORAGE_KEY } from '../lib/i18n.ts';
@@ -323,15 +323,20 @@ describe('shell', () => {
 });
 
 describe('language and currency', () => {
+  /** Opens the home page in English and its language and currency picker. */
+  async function openLanguageAndCurrency(user: UserEvent) {
+    renderApp('/');
+    await findPageHeading('Unique routes, unique moments');
+    await user.click(screen.getByRole('button', { name: 'Language and currency: EN, USD' }));
+    return screen.findByRole('dialog', { name: 'Language and currency' });
+  }
+
   it('switches the language at once, tells the server, and keeps it after a failed call', async () => {
     const user = userEvent.setup();
     const api = mockAppApi({
       'POST /api/data/locale/de/select': () => errorBody(503, 'SERVICE_UNAVAILABLE'),
     });
-    renderApp('/');
-    await findPageHeading('Unique routes, unique moments');
-    await user.click(screen.getByRole('button', { name: 'Language and currency: EN, USD' }));
-    const picker = await screen.findByRole('dialog', { name: 'Language and currency' });
+    const picker = await openLanguageAndCurrency(user);
     await user.click(within(picker).getByRole('radio', { name: 'Deutsch' }));
     expect(await findPageHeading('Einzigartige Routen, einzigartige Momente')).toBeDefined();
     expect(
@@ -348,10 +353,7 @@ describe('language and currency', () => {
     const api = mockAppApi({
       'POST /api/data/currency/EUR/select': () => errorBody(503, 'SERVICE_UNAVAILABLE'),
     });
-    renderApp('/');
-    await findPageHeading('Unique routes, unique moments');
-    await user.click(screen.getByRole('button', { name: 'Language and currency: EN, USD' }));
-    const picker = await screen.findByRole('dialog', { name: 'Language and currency' });
+    const picker = await openLanguageAndCurrency(user);
     expect(within(picker).getByText('$1 = €0.90')).toBeDefined();
     await user.click(within(picker).getByRole('radio', { name: /Euro \(EUR\)/ }));
     expect(await screen.findByText('unable to connect, try later')).toBeDefined();

@@ -1,6 +1,9 @@
+import { screen } from '@testing-library/react';
 import type { BookingDetail, PaymentOptionsResponse } from '@uniquair/contract/booking';
 import { DEVICE_BOOKINGS_KEY } from '../lib/device-data.ts';
 import { json, mockAppApi, type ApiHandler, type MockApi } from './mock-api.ts';
+import { PAGE_LOAD_MS } from './page-load.ts';
+import { renderApp } from './render-app.tsx';
 
 /** A device booking token as the server issues them (43 base64url characters). */
 export const TEST_DEVICE_TOKEN = 'dEv1ceT0ken_-abcdefghijklmnopqrstuvwxyz0123';
@@ -129,4 +132,10 @@ export function mockStoredBooking(
     [`GET /api/booking/${booking.pnr}/get`]: () => json({ success: true, booking }),
     ...extra,
   });
+}
+
+/** Opens booking `pnr`'s page and waits for its section (a region) named `name`. */
+export async function openBookingSection(pnr: string, name: string): Promise<HTMLElement> {
+  renderApp(`/bookings/${pnr}`);
+  return screen.findByRole('region', { name }, { timeout: PAGE_LOAD_MS });
 }

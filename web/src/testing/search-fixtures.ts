@@ -1,5 +1,5 @@
 import type { Route } from '@uniquair/contract/data';
-import type { CheapestDaysResponse } from '@uniquair/contract/pricing';
+import type { CheapestDaysResponse, OffersResponse } from '@uniquair/contract/pricing';
 import type { SearchFlight, SearchResult } from '@uniquair/contract/search';
 import type { Ymd } from '@uniquair/domain/dates/ymd';
 import type { Money } from '../features/search/hooks/use-money.ts';
@@ -197,4 +197,19 @@ export function dayPricesAnswer(
   days: CheapestDaysResponse['days'] = [],
 ): Response {
   return json({ success: true, route, year, month, currency: 'USD', days });
+}
+
+/**
+ * The answer of `GET /api/cheapest-price/{airport}/offers` with these offers (minor units of USD)
+ * over the four weeks from the tests' today.
+ */
+export function offersAnswer(airport: string, offers: OffersResponse['offers'] = []): Response {
+  return json({
+    success: true,
+    airport,
+    currency: 'USD',
+    from: '2026-11-22',
+    until: '2026-12-19',
+    offers,
+  });
 }

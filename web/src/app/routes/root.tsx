@@ -1,10 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { SNACKBAR_MS } from '@uniquair/domain/config/timings';
+import type { MessageKey } from '@uniquair/i18n/messages';
 import {
   footerPaymentProviders,
   mergePaymentProviderFlags,
 } from '@uniquair/domain/config/payment-providers';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useIntl } from 'react-intl';
 import {
   Link,
@@ -173,8 +183,6 @@ function Shell() {
     [intl, snackbar],
   );
 
-  const closeOverlay = () =>
-    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   const providers = footerPaymentProviders(mergePaymentProviderFlags(init.paymentProviders));
   const languageCode = locale.split('_')[0]?.toUpperCase() ?? locale;
   const preferencesLabel = intl.formatMessage({ id: 'preferences.title' });
@@ -250,24 +258,41 @@ function Shell() {
       <ModalDialog open={pickerOpen} onClose={() => setPickerOpen(false)} title={preferencesLabel}>
         <PreferencesPanel choices={choices} />
       </ModalDialog>
-      <ModalDialog
-        open={location.hash === '#basket'}
-        onClose={closeOverlay}
-        title={intl.formatMessage({ id: 'basket.title' })}
-      >
-        <Suspense fallback={<Spinner size={48} />}>
-          <BasketOverlay />
-        </Suspense>
-      </ModalDialog>
-      <ModalDialog
-        open={location.hash === '#edit'}
-        onClose={closeOverlay}
-        title={intl.formatMessage({ id: 'searchEditor.title' })}
-      >
-        <Suspense fallback={<Spinner size={48} />}>
-          <SearchEditorOverlay />
-        </Suspense>
-      </ModalDialog>
+      <HashOverlay hash="#basket" title="basket.title">
+        <BasketOverlay />
+      </HashOverlay>
+      <HashOverlay hash="#edit" title="searchEditor.title">
+        <SearchEditorOverlay />
+      </HashOverlay>
     </RootLayout>
+  );
+}
+
+/**
+ * An overlay that the URL's hash opens (`#basket`, `#edit`), its module loaded on first opening;
+ * closing it drops the hash in place.
+ */
+function HashOverlay({
+  hash,
+  title,
+  children,
+}: {
+  readonly hash: string;
+  readonly title: MessageKey;
+  readonly children: ReactNode;
+}) {
+  const intl = useIntl();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const close = () =>
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  return (
+    <ModalDialog
+      open={location.hash === hash}
+      onClose={close}
+      title={intl.formatMessage({ id: title })}
+    >
+      <Suspense fallback={<Spinner size={48} />}>{children}</Suspense>
+    </ModalDialog>
   );
 }

@@ -128,6 +128,11 @@ function PushItem() {
   const { locale } = useLocale();
   const { state, enable, disable } = usePush(locale);
   const t = (id: MessageKey) => intl.formatMessage({ id });
+  const enableButton = (
+    <button type="button" className={styles.action} onClick={() => void enable()}>
+      {t('pwa.pushEnable')}
+    </button>
+  );
   switch (state) {
     case 'checking':
       return null;
@@ -140,11 +145,7 @@ function PushItem() {
       );
     case 'requires-permission':
     case 'granted':
-      return (
-        <button type="button" className={styles.action} onClick={() => void enable()}>
-          {t('pwa.pushEnable')}
-        </button>
-      );
+      return enableButton;
     case 'subscribed':
       return (
         <>
@@ -162,9 +163,7 @@ function PushItem() {
           <p className={styles.status} role="alert">
             {t('pwa.pushError')}
           </p>
-          <button type="button" className={styles.action} onClick={() => void enable()}>
-            {t('pwa.pushEnable')}
-          </button>
+          {enableButton}
         </>
       );
   }

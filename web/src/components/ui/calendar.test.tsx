@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { DayBit } from '@uniquair/domain/routes/day-of-week';
 import { isValidRouteDay } from '@uniquair/domain/routes/route-availability';
 import { ymd, type Ymd } from '@uniquair/domain/dates/ymd';
@@ -29,6 +29,22 @@ function day(name: string | RegExp): HTMLElement {
 
 function focusedDayLabel(): string {
   return document.activeElement?.querySelector('.visually-hidden')?.textContent ?? '';
+}
+
+function focusedText(): string | undefined {
+  return document.activeElement?.textContent;
+}
+
+/** Presses each step's keys in turn; after each, `read` gives the step's text. */
+async function expectAfterKeys(
+  user: UserEvent,
+  read: () => string | undefined,
+  steps: readonly (readonly [keys: string, expected: string])[],
+) {
+  for (const [keys, expected] of steps) {
+    await user.keyboard(keys);
+    expect(read()).toBe(expected);
+  }
 }
 
 describe('Calendar', () => {
@@ -71,18 +87,14 @@ describe('Calendar', () => {
     const user = userEvent.setup();
     const { onSelect } = await renderCalendar({ value: TODAY, autoFocus: true });
     expect(focusedDayLabel()).toBe('Today, Tuesday, March 10, 2026');
-    await user.keyboard('{ArrowRight}');
-    expect(focusedDayLabel()).toBe('Wednesday, March 11, 2026');
-    await user.keyboard('{ArrowDown}');
-    expect(focusedDayLabel()).toBe('Wednesday, March 18, 2026');
-    await user.keyboard('{ArrowLeft}{ArrowUp}');
-    expect(focusedDayLabel()).toBe('Today, Tuesday, March 10, 2026');
-    await user.keyboard('{Home}');
-    expect(focusedDayLabel()).toBe('Monday, March 9, 2026');
-    await user.keyboard('{End}');
-    expect(focusedDayLabel()).toBe('Sunday, March 15, 2026');
-    await user.keyboard('{PageDown}');
-    expect(focusedDayLabel()).toBe('Wednesday, April 15, 2026');
+    await expectAfterKeys(user, focusedDayLabel, [
+      ['{ArrowRight}', 'Wednesday, March 11, 2026'],
+      ['{ArrowDown}', 'Wednesday, March 18, 2026'],
+      ['{ArrowLeft}{ArrowUp}', 'Today, Tuesday, March 10, 2026'],
+      ['{Home}', 'Monday, March 9, 2026'],
+      ['{End}', 'Sunday, March 15, 2026'],
+      ['{PageDown}', 'Wednesday, April 15, 2026'],
+    ]);
     expect(grid().getAttribute('aria-label')).toBe('April 2026');
     await user.keyboard('{PageUp}{PageUp}');
     expect(focusedDayLabel()).toBe('Sunday, February 15, 2026');
@@ -225,14 +237,12 @@ describe('Calendar', () => {
       const user = userEvent.setup();
       await renderCalendar({ min: ymd(2026, 3, 10), max: ymd(2027, 12, 31) });
       await user.click(screen.getByRole('button', { name: 'March, choose a month' }));
-      await user.keyboard('{ArrowDown}');
-      expect(document.activeElement?.textContent).toBe('June');
-      await user.keyboard('{ArrowRight}{ArrowRight}');
-      expect(document.activeElement?.textContent).toBe('August');
-      await user.keyboard('{Home}');
-      expect(document.activeElement?.textContent).toBe('March');
-      await user.keyboard('{ArrowLeft}');
-      expect(document.activeElement?.textContent).toBe('March');
+      await expectAfterKeys(user, focusedText, [
+        ['{ArrowDown}', 'June'],
+        ['{ArrowRight}{ArrowRight}', 'August'],
+        ['{Home}', 'March'],
+        ['{ArrowLeft}', 'March'],
+      ]);
       await user.keyboard('{End}{Enter}');
       expect(grid().getAttribute('aria-label')).toBe('December 2026');
       expect(focusedDayLabel()).toBe('Tuesday, December 1, 2026');
@@ -284,14 +294,12 @@ describe('Calendar', () => {
       const user = userEvent.setup();
       await renderCalendar();
       await user.click(screen.getByRole('button', { name: '2026, choose a year' }));
-      await user.keyboard('{ArrowUp}{ArrowLeft}');
-      expect(document.activeElement?.textContent).toBe('2021');
-      await user.keyboard('{PageUp}');
-      expect(document.activeElement?.textContent).toBe('2009');
-      await user.keyboard('{End}');
-      expect(document.activeElement?.textContent).toBe('2056');
-      await user.keyboard('{Home}');
-      expect(document.activeElement?.textContent).toBe('1900');
+      await expectAfterKeys(user, focusedText, [
+        ['{ArrowUp}{ArrowLeft}', '2021'],
+        ['{PageUp}', '2009'],
+        ['{End}', '2056'],
+        ['{Home}', '1900'],
+      ]);
       await user.keyboard('{ArrowRight}{ArrowRight} ');
       expect(screen.getByRole('group', { name: 'Months' })).toBeTruthy();
       expect(document.activeElement?.getAttribute('aria-label')).toBe('March 1902');

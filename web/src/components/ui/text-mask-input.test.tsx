@@ -49,39 +49,54 @@ describe('TextMaskInput', () => {
     expect(input('Card').value).toBe('4111 1111 1111 1111');
   });
 
-  it('keeps the caret after the character typed in the middle', async () => {
-    const user = userEvent.setup();
-    render(<TextMaskInput label="Phone" mask="(###) ###-####" />);
-    const field = input('Phone');
-    await user.type(field, '55512345');
-    expect(field.value).toBe('(555) 123-45');
-    field.setSelectionRange(2, 2);
-    await user.keyboard('9');
-    expect(field.value).toBe('(595) 512-345');
-    expect(field.selectionStart).toBe(3);
-  });
-
-  it('deletes the digit before a literal with Backspace, not the literal', async () => {
-    const user = userEvent.setup();
-    render(<TextMaskInput label="Expiry" mask="##/##" />);
-    const field = input('Expiry');
-    await user.type(field, '123');
-    expect(field.value).toBe('12/3');
-    field.setSelectionRange(3, 3);
-    await user.keyboard('{Backspace}');
-    expect(field.value).toBe('13');
-    expect(field.selectionStart).toBe(1);
-  });
-
-  it('deletes the digit after a literal with Delete', async () => {
-    const user = userEvent.setup();
-    render(<TextMaskInput label="Expiry" mask="##/##" />);
-    const field = input('Expiry');
-    await user.type(field, '1234');
-    field.setSelectionRange(2, 2);
-    await user.keyboard('{Delete}');
-    expect(field.value).toBe('12/4');
-  });
+  for (const edit of [
+    {
+      does: 'keeps the caret after the character typed in the middle',
+      label: 'Phone',
+      mask: '(###) ###-####',
+      typed: '55512345',
+      shown: '(555) 123-45',
+      at: 2,
+      keys: '9',
+      value: '(595) 512-345',
+      caret: 3,
+    },
+    {
+      does: 'deletes the digit before a literal with Backspace, not the literal',
+      label: 'Expiry',
+      mask: '##/##',
+      typed: '123',
+      shown: '12/3',
+      at: 3,
+      keys: '{Backspace}',
+      value: '13',
+      caret: 1,
+    },
+    {
+      does: 'deletes the digit after a literal with Delete',
+      label: 'Expiry',
+      mask: '##/##',
+      typed: '1234',
+      shown: '12/34',
+      at: 2,
+      keys: '{Delete}',
+      value: '12/4',
+      caret: 3,
+    },
+  ]) {
+    it(edit.does, async () => {
+      const { label, mask, typed, shown, at, keys, value, caret } = edit;
+      const user = userEvent.setup();
+      render(<TextMaskInput label={label} mask={mask} />);
+      const field = input(label);
+      await user.type(field, typed);
+      expect(field.value).toBe(shown);
+      field.setSelectionRange(at, at);
+      await user.keyboard(keys);
+      expect(field.value).toBe(value);
+      expect(field.selectionStart).toBe(caret);
+    });
+  }
 
   it('backspaces from the end through literals', async () => {
     const user = userEvent.setup();

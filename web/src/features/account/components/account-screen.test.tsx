@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorBody, json, mockAppApi, signedInAs, testUser } from '../../../testing/mock-api.ts';
+import { testWatch } from '../../../testing/price-watch-fixtures.ts';
 import { findPageHeading, renderApp } from '../../../testing/render-app.tsx';
 
 const user0 = testUser;
@@ -29,29 +30,16 @@ function account(extra: Parameters<typeof mockAppApi>[0] = {}) {
           },
         ],
       }),
-    'GET /api/price-watch': () =>
-      json({
-        success: true,
-        watches: [
-          {
-            number: 12,
-            route: 3,
-            from: 'SOF',
-            to: 'LHR',
-            date: null,
-            month: '2027-03',
-            passengers: { adults: 1, children: 0, infants: 0 },
-            bags: 0,
-            subscribedPrice: { amount: 12_000, currency: 'EUR' },
-            currentPrice: { amount: 9_900, currency: 'EUR' },
-            targetPrice: null,
-            endsOn: '2027-03-31',
-            createdAt: '2026-11-20T10:00:00.000Z',
-          },
-        ],
-      }),
+    'GET /api/price-watch': () => json({ success: true, watches: [testWatch()] }),
     ...extra,
   });
+}
+
+/** Opens the account page and returns its section (a region) named `name`. */
+async function openAccountSection(name: string): Promise<HTMLElement> {
+  renderApp('/account');
+  await findPageHeading('Settings and account');
+  return screen.getByRole('region', { name });
 }
 
 describe('the account page', () => {
@@ -64,9 +52,7 @@ describe('the account page', () => {
         return answer({ ...user0, firstName: 'Maria', titleId: 2, notifications: false });
       },
     });
-    renderApp('/account');
-    await findPageHeading('Settings and account');
-    const profile = screen.getByRole('region', { name: 'Profile' });
+    const profile = await openAccountSection('Profile');
     await user.selectOptions(within(profile).getByLabelText('Title'), 'Mrs.');
     const first = within(profile).getByRole('textbox', { name: 'First name' });
     await user.clear(first);
@@ -94,9 +80,7 @@ describe('the account page', () => {
           ? errorBody(400, 'VALIDATION_ERROR', { 'body.password': ['Incorrect password'] })
           : answer({ ...user0, pendingEmail: 'new@example.com' }),
     });
-    renderApp('/account');
-    await findPageHeading('Settings and account');
-    const section = screen.getByRole('region', { name: 'E-mail address' });
+    const section = await openAccountSection('E-mail address');
     await user.type(
       within(section).getByRole('textbox', { name: 'New e-mail address' }),
       'new@example.com',
@@ -124,9 +108,7 @@ describe('the account page', () => {
         return answer(user0);
       },
     });
-    renderApp('/account');
-    await findPageHeading('Settings and account');
-    const section = screen.getByRole('region', { name: 'Password' });
+    const section = await openAccountSection('Password');
     await user.type(within(section).getByLabelText(/^Current password/), 'old phrase');
     await user.type(within(section).getByLabelText(/^New password/), 'brand new phrase');
     await user.type(within(section).getByLabelText(/^Repeat the new password/), 'brand new phrase');
@@ -153,9 +135,7 @@ describe('the account page', () => {
           ? answer({ ...user0, avatar: '/api/users/avatars/0123456789abcdef0123456789abcdef.webp' })
           : errorBody(status, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE'),
     });
-    renderApp('/account');
-    await findPageHeading('Settings and account');
-    const section = screen.getByRole('region', { name: 'Profile picture' });
+    const section = await openAccountSection('Profile picture');
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', {
       type: 'image/png',
     });
@@ -182,9 +162,7 @@ describe('the account page', () => {
         return json({ success: true });
       },
     });
-    renderApp('/account');
-    await findPageHeading('Settings and account');
-    const section = screen.getByRole('region', { name: 'Saved passengers' });
+    const section = await openAccountSection('Saved passengers');
     expect(await within(section).findByText('Born February 3, 1988')).toBeDefined();
     await user.click(within(section).getByRole('button', { name: 'Remove Ion Pop' }));
     expect(
@@ -204,9 +182,7 @@ describe('the account page', () => {
         return json({ success: true });
       },
     });
-    renderApp('/account');
-    await findPageHeading('Settings and account');
-    const section = screen.getByRole('region', { name: 'Price watches' });
+    const section = await openAccountSection('Price watches');
     // Each price on a line of its own, read apart.
     expect(await within(section).findByText('At the start: €120.00')).toBeDefined();
     expect(within(section).getByText('Now: €99.00')).toBeDefined();
@@ -228,9 +204,7 @@ describe('the account page', () => {
         return json({ success: true, watches: [] });
       },
     });
-    renderApp('/account');
-    await findPageHeading('Settings and account');
-    const section = screen.getByRole('region', { name: 'Price watches' });
+    const section = await openAccountSection('Price watches');
     expect(within(section).getByRole('status').textContent).toBe('Loading…');
     expect(within(section).queryByText('You are not watching any prices.')).toBeNull();
     answer();
@@ -244,27 +218,14 @@ describe('the account page', () => {
         json({
           success: true,
           watches: [
-            {
-              number: 12,
-              route: 3,
-              from: 'SOF',
-              to: 'LHR',
-              date: null,
-              month: '2027-03',
-              passengers: { adults: 1, children: 0, infants: 0 },
-              bags: 0,
+            testWatch({
               subscribedPrice: { amount: 1_234_500, currency: 'HUF' },
               currentPrice: { amount: 990_000, currency: 'HUF' },
-              targetPrice: null,
-              endsOn: '2027-03-31',
-              createdAt: '2026-11-20T10:00:00.000Z',
-            },
+            }),
           ],
         }),
     });
-    renderApp('/account');
-    await findPageHeading('Settings and account');
-    const section = screen.getByRole('region', { name: 'Price watches' });
+    const section = await openAccountSection('Price watches');
     expect(await within(section).findByText('At the start: HUF 12,345')).toBeDefined();
     expect(within(section).getByText('Now: HUF 9,900')).toBeDefined();
   });

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fixDateAt } from '../../../testing/fixed-date.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
@@ -67,13 +68,7 @@ async function fillIn(user: UserEvent, key = '') {
   await user.click(screen.getByRole('button', { name: 'Show flights' }));
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fixDateAt(NOW);
 
 describe('airline-partner page', () => {
   it('is titled not for passengers and shows each flight’s load from the partner endpoint', async () => {

@@ -1,10 +1,8 @@
-import { EmailRequestSchema } from '@uniquair/contract/users';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { z } from 'zod';
 import { Screen } from '../../../components/layouts/screen.tsx';
-import { ApiFormFrame, EmailField, useApiForm } from '../../../lib/api-form.tsx';
+import { ApiFormFrame, EmailField } from '../../../lib/api-form.tsx';
 import { recover } from '../api/recover.ts';
+import { useEmailLinkForm } from '../hooks/use-email-link-form.ts';
 
 /**
  * `/recover` (SPEC §2 "forgot/recover password"): sends a recovery link; the answer is the same
@@ -12,15 +10,7 @@ import { recover } from '../api/recover.ts';
  */
 export function RecoverScreen() {
   const intl = useIntl();
-  const [sent, setSent] = useState(false);
-  const api = useApiForm<z.input<typeof EmailRequestSchema>, { email: string }>({
-    schema: EmailRequestSchema,
-    defaultValues: { email: '' },
-    send: async ({ email }) => {
-      await recover(email);
-      setSent(true);
-    },
-  });
+  const { api, sent } = useEmailLinkForm(recover);
   return (
     <Screen title={intl.formatMessage({ id: 'auth.recoverTitle' })}>
       {sent ? (

@@ -1,12 +1,7 @@
-import {
-  EmailRequestSchema,
-  SignInRequestSchema,
-  type SignInRequest,
-} from '@uniquair/contract/users';
+import { SignInRequestSchema, type SignInRequest } from '@uniquair/contract/users';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { Screen, screenStyles } from '../../../components/layouts/screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths, REDIRECT_PARAM, safeReturnTarget } from '../../../config/paths.ts';
@@ -22,6 +17,7 @@ import { useCurrentUser } from '../api/get-current-user.ts';
 import { requestLoginLink } from '../api/request-login-link.ts';
 import { signIn } from '../api/sign-in.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
+import { useEmailLinkForm } from '../hooks/use-email-link-form.ts';
 
 /** Where the sign-in page was sent from after a password reset (router state). */
 export interface SignInNotice {
@@ -31,15 +27,7 @@ export interface SignInNotice {
 function LinkRequestForm() {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
-  const [sent, setSent] = useState(false);
-  const api = useApiForm<z.input<typeof EmailRequestSchema>, { email: string }>({
-    schema: EmailRequestSchema,
-    defaultValues: { email: '' },
-    send: async ({ email }) => {
-      await requestLoginLink(email);
-      setSent(true);
-    },
-  });
+  const { api, sent } = useEmailLinkForm(requestLoginLink);
   return (
     <section className={screenStyles.form} aria-labelledby="link-request-heading">
       <h2 id="link-request-heading">{intl.formatMessage({ id: 'auth.linkRequestTitle' })}</h2>

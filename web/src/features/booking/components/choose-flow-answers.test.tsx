@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { errorBody, json, type ApiHandler } from '../../../testing/mock-api.ts';
 import { priceLine } from '../../../testing/price-lines.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { mockFlowApi, OUTBOUND, rememberChosenTrip, RETURN } from '../testing/flow-fixtures.ts';
+import {
+  GERMANY,
+  initWithCountries,
+  mockFlowApi,
+  OUTBOUND,
+  rememberChosenTrip,
+  RETURN,
+} from '../testing/flow-fixtures.ts';
 import {
   bookOneAdult,
   fillAdult,
@@ -131,17 +138,7 @@ describe('the booking flow, when the trip or the booking goes wrong', { timeout:
     document.cookie = 'long=23.41; path=/';
     rememberChosenTrip([OUTBOUND]);
     const api = mockFlowApi([OUTBOUND]);
-    const { testInitData } = await import('../../../testing/mock-api.ts');
-    api.use({
-      'GET /api/data/init': () =>
-        json({
-          ...testInitData,
-          countries: [
-            ...testInitData.countries,
-            { code: 'DE', name: 'Germany', nameEn: 'Germany', phoneCode: '49' },
-          ],
-        }),
-    });
+    api.use({ 'GET /api/data/init': initWithCountries(GERMANY) });
     try {
       const { router } = renderApp('/choose');
       await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });

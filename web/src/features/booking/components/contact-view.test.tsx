@@ -1,9 +1,16 @@
 import { configure, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, testInitData } from '../../../testing/mock-api.ts';
+import { json } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { mockFlowApi, OUTBOUND, rememberChosenTrip } from '../testing/flow-fixtures.ts';
+import {
+  BRITAIN,
+  GERMANY,
+  initWithCountries,
+  mockFlowApi,
+  OUTBOUND,
+  rememberChosenTrip,
+} from '../testing/flow-fixtures.ts';
 import { fillAdult, setUpFlowTests, TOKEN, valueOf } from '../testing/flow-form.ts';
 
 // Whole-app renders with lazy routes: give the waits room on a busy machine.
@@ -20,21 +27,22 @@ function mockFlowWithCountries(onCreate?: (body: Record<string, unknown>) => voi
       return json({ success: true, pnr: 'K7Q2ZP4', deviceToken: TOKEN, holdExpiresAt: 'x' });
     },
   });
-  api.use({
-    'GET /api/data/init': () =>
-      json({
-        ...testInitData,
-        countries: [
-          ...testInitData.countries,
-          { code: 'DE', name: 'Germany', nameEn: 'Germany', phoneCode: '49' },
-          { code: 'GB', name: 'United Kingdom', nameEn: 'United Kingdom', phoneCode: '44' },
-        ],
-      }),
-  });
+  api.use({ 'GET /api/data/init': initWithCountries(GERMANY, BRITAIN) });
 }
 
 const callingCode = () => valueOf(screen.getByLabelText(/^Country calling code/));
 const phoneField = () => screen.getByLabelText(/^Phone number/);
+
+/** From the first step to the contact view: one adult passenger, then the e-mail address. */
+async function toContactWithEmail(user: UserEvent) {
+  const { router } = renderApp('/choose');
+  await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
+  await fillAdult(user, document.body);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/choose/contact'));
+  await user.type(await screen.findByLabelText(/^E-mail address/), 'ada@example.com');
+  return router;
+}
 
 describe('the contact’s phone', { timeout: 20_000 }, () => {
   it('takes a number as people write it, lays it out, and books its digits', async () => {
@@ -43,12 +51,7 @@ describe('the contact’s phone', { timeout: 20_000 }, () => {
     mockFlowWithCountries((body) => {
       booker = body.booker;
     });
-    const { router } = renderApp('/choose');
-    await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
-    await fillAdult(user, document.body);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/choose/contact'));
-    await user.type(await screen.findByLabelText(/^E-mail address/), 'ada@example.com');
+    const router = await toContactWithEmail(user);
     expect(phoneField().getAttribute('type')).toBe('tel');
     expect(callingCode()).toBe('359');
 
@@ -79,12 +82,7 @@ describe('the contact’s phone', { timeout: 20_000 }, () => {
   it('says when a number is too short for its calling code', async () => {
     const user = userEvent.setup();
     mockFlowWithCountries();
-    const { router } = renderApp('/choose');
-    await screen.findByText('Step 1 of 3', {}, { timeout: 10_000 });
-    await fillAdult(user, document.body);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/choose/contact'));
-    await user.type(await screen.findByLabelText(/^E-mail address/), 'ada@example.com');
+    const router = await toContactWithEmail(user);
     await user.type(phoneField(), '88');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findAllByText(/This phone number is too short/)).not.toHaveLength(0);

@@ -14,7 +14,9 @@ import styles from './choose-flow.module.css';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phoneCode', 'phone'] as const;
 
-const FIELD_LABELS: Readonly<Record<(typeof FIELDS)[number], MessageKey>> = {
+type ContactField = (typeof FIELDS)[number];
+
+const FIELD_LABELS: Readonly<Record<ContactField, MessageKey>> = {
   firstName: 'flow.contact.firstName',
   lastName: 'flow.contact.lastName',
   email: 'flow.contact.email',
@@ -66,7 +68,7 @@ export function ContactView({
     (path) => {
       const field = path.replace(/^booker\./, '');
       return path.startsWith('booker.') && (FIELDS as readonly string[]).includes(field)
-        ? (field as (typeof FIELDS)[number])
+        ? (field as ContactField)
         : null;
     },
   );
@@ -113,6 +115,15 @@ export function ContactView({
     }
   };
 
+  /** What each contact field takes: id, label, its error and its registration. */
+  const fieldProps = (field: ContactField, options?: Parameters<typeof form.register>[1]) => ({
+    id: contactFieldId(field),
+    label: say(FIELD_LABELS[field]),
+    required: true,
+    error: errors[field]?.message,
+    ...form.register(field, options),
+  });
+
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <ErrorSummary ref={summaryRef} problems={problems} />
@@ -120,51 +131,21 @@ export function ContactView({
         <legend className={styles.legend}>{say('flow.contact.legend')}</legend>
         <p className={styles.muted}>{say('flow.contact.lead')}</p>
         <div className={styles.grid}>
-          <TextInput
-            id={contactFieldId('firstName')}
-            label={say('flow.contact.firstName')}
-            autoComplete="given-name"
-            required
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
-          />
-          <TextInput
-            id={contactFieldId('lastName')}
-            label={say('flow.contact.lastName')}
-            autoComplete="family-name"
-            required
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
-          />
-          <TextInput
-            id={contactFieldId('email')}
-            type="email"
-            label={say('flow.contact.email')}
-            autoComplete="email"
-            required
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
+          <TextInput autoComplete="given-name" {...fieldProps('firstName')} />
+          <TextInput autoComplete="family-name" {...fieldProps('lastName')} />
+          <TextInput type="email" autoComplete="email" {...fieldProps('email')} />
           <SelectInput
-            id={contactFieldId('phoneCode')}
-            label={say('flow.contact.phoneCode')}
             options={phoneCodes}
             placeholder={say('flow.contact.choosePhoneCode')}
             defaultValue={initial.phoneCode}
-            required
-            error={errors.phoneCode?.message}
-            {...form.register('phoneCode', { onChange: onPhoneCodeChosen })}
+            {...fieldProps('phoneCode', { onChange: onPhoneCodeChosen })}
           />
           <TextInput
-            id={contactFieldId('phone')}
             type="tel"
             inputMode="tel"
-            label={say('flow.contact.phone')}
             hint={say('flow.contact.phoneHint')}
             autoComplete="tel"
-            required
-            error={errors.phone?.message}
-            {...form.register('phone', { onBlur: layOutPhone })}
+            {...fieldProps('phone', { onBlur: layOutPhone })}
           />
         </div>
       </fieldset>

@@ -148,7 +148,14 @@ export function PassengersView({
           savedPassengers?.filter((saved) =>
             fitsPassengerType(saved, passenger.typeId, rules.firstTravelDate),
           ) ?? [];
-        const id = (field: string) => passengerFieldId(index, field);
+        /** What each of the passenger's fields takes: id, label, its error and its registration. */
+        const fieldProps = (field: PassengerField) => ({
+          id: passengerFieldId(index, field),
+          label: say(FIELD_LABELS[field]),
+          required: true,
+          error: fieldErrors?.[field]?.message,
+          ...form.register(`passengers.${index}.${field}`),
+        });
         return (
           <fieldset key={index} className={styles.card}>
             <legend className={styles.legend}>{labels[index]}</legend>
@@ -185,34 +192,14 @@ export function PassengersView({
             ) : null}
             <div className={styles.grid}>
               <SelectInput
-                id={id('titleId')}
-                label={say('flow.passenger.title')}
                 options={titleOptions(passenger.typeId)}
                 placeholder={say('flow.passenger.chooseTitle')}
                 defaultValue={passenger.titleId}
-                required
-                error={fieldErrors?.titleId?.message}
-                {...form.register(`passengers.${index}.titleId`)}
+                {...fieldProps('titleId')}
               />
-              <TextInput
-                id={id('firstName')}
-                label={say('flow.passenger.firstName')}
-                autoComplete="off"
-                required
-                error={fieldErrors?.firstName?.message}
-                {...form.register(`passengers.${index}.firstName`)}
-              />
-              <TextInput
-                id={id('lastName')}
-                label={say('flow.passenger.lastName')}
-                autoComplete="off"
-                required
-                error={fieldErrors?.lastName?.message}
-                {...form.register(`passengers.${index}.lastName`)}
-              />
+              <TextInput autoComplete="off" {...fieldProps('firstName')} />
+              <TextInput autoComplete="off" {...fieldProps('lastName')} />
               <DateInput
-                id={id('birthDate')}
-                label={say('flow.passenger.birthDate')}
                 hint={say(
                   passenger.typeId === 3
                     ? 'flow.passenger.infantHint'
@@ -222,51 +209,29 @@ export function PassengersView({
                   { date: rules.formatDate(rules.firstTravelDate) },
                 )}
                 max={rules.today}
-                required
-                error={fieldErrors?.birthDate?.message}
-                {...form.register(`passengers.${index}.birthDate`)}
+                {...fieldProps('birthDate')}
               />
               <SelectInput
-                id={id('nationality')}
-                label={say('flow.passenger.nationality')}
                 options={countries}
                 placeholder={say('flow.passenger.chooseCountry')}
                 defaultValue={passenger.nationality}
-                required
-                error={fieldErrors?.nationality?.message}
-                {...form.register(`passengers.${index}.nationality`)}
+                {...fieldProps('nationality')}
               />
               <SelectInput
-                id={id('documentTypeId')}
-                label={say('flow.passenger.documentType')}
                 options={[
                   { value: '1', label: say('flow.document.passport') },
                   { value: '2', label: say('flow.document.nationalId') },
                 ]}
                 defaultValue={passenger.documentTypeId}
-                required
-                error={fieldErrors?.documentTypeId?.message}
-                {...form.register(`passengers.${index}.documentTypeId`)}
+                {...fieldProps('documentTypeId')}
               />
-              <TextInput
-                id={id('documentNumber')}
-                label={say('flow.passenger.documentNumber')}
-                autoComplete="off"
-                spellCheck={false}
-                required
-                error={fieldErrors?.documentNumber?.message}
-                {...form.register(`passengers.${index}.documentNumber`)}
-              />
+              <TextInput autoComplete="off" spellCheck={false} {...fieldProps('documentNumber')} />
               <DateInput
-                id={id('documentExpiry')}
-                label={say('flow.passenger.documentExpiry')}
                 hint={say('flow.passenger.expiryHint', {
                   date: rules.formatDate(rules.lastTravelDate),
                 })}
                 min={rules.lastTravelDate}
-                required
-                error={fieldErrors?.documentExpiry?.message}
-                {...form.register(`passengers.${index}.documentExpiry`)}
+                {...fieldProps('documentExpiry')}
               />
             </div>
           </fieldset>

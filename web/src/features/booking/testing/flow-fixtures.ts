@@ -1,7 +1,13 @@
 import type { FlightInfo, FlightInfoResponse } from '@uniquair/contract/flight';
 import type { SearchFlight, SearchResult } from '@uniquair/contract/search';
 import { rememberTrip } from '../../../lib/chosen-trip.ts';
-import { json, mockAppApi, noAnswer, type ApiHandler } from '../../../testing/mock-api.ts';
+import {
+  json,
+  mockAppApi,
+  noAnswer,
+  testInitData,
+  type ApiHandler,
+} from '../../../testing/mock-api.ts';
 
 /** The hash of the one search of the trip (32 hex digits). */
 export const TRIP_HASH = 'a'.repeat(32);
@@ -145,4 +151,18 @@ export function mockFlowApi(
     'GET /api/booking/:pnr/get': noAnswer,
     ...extra,
   });
+}
+
+/** Countries the test init data lacks, to offer their calling codes. */
+export const GERMANY = { code: 'DE', name: 'Germany', nameEn: 'Germany', phoneCode: '49' };
+export const BRITAIN = {
+  code: 'GB',
+  name: 'United Kingdom',
+  nameEn: 'United Kingdom',
+  phoneCode: '44',
+};
+
+/** `GET /api/data/init` offering these countries (and their calling codes) besides Bulgaria. */
+export function initWithCountries(...countries: typeof testInitData.countries): ApiHandler {
+  return () => json({ ...testInitData, countries: [...testInitData.countries, ...countries] });
 }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
+import { fixDateAt } from '../../../testing/fixed-date.ts';
 
 /** The day the flow tests run on (travel dates and ages are counted from it). */
 export const NOW = new Date('2026-11-22T10:00:00Z');
@@ -10,12 +11,8 @@ export const TOKEN = 'T'.repeat(43);
 
 /** Every flow test runs on {@link NOW} and starts with no flow state in the session. */
 export function setUpFlowTests(): void {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  });
-
+  fixDateAt(NOW);
   afterEach(() => {
-    vi.useRealTimers();
     window.sessionStorage.clear();
   });
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   mockStoredBooking,
+  openBookingSection,
   storeDeviceBooking,
   TEST_DEVICE_TOKEN,
   testBooking,
@@ -11,7 +12,6 @@ import {
 import { catchDownloads } from '../../../testing/downloads.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { PAGE_LOAD_MS } from '../../../testing/page-load.ts';
 
 const PNR = 'K7Q2ZP4';
 const paid = ticketedBooking({
@@ -23,25 +23,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The server's answer for a PDF download. */
+function pdfFile(): Response {
+  return new Response(new Blob(['%PDF-1.3'], { type: 'application/pdf' }), {
+    headers: { 'content-type': 'application/pdf' },
+  });
+}
+
 describe('the invoice on the booking page', () => {
   it('shows the number of a paid booking and downloads the PDF with this device’s token', async () => {
     let header: string | null = null;
     mockStoredBooking(paid, {
       [`GET /api/booking/${PNR}/invoice`]: ({ headers }) => {
         header = headers.get('x-booking-tokens');
-        return new Response(new Blob(['%PDF-1.3'], { type: 'application/pdf' }), {
-          headers: { 'content-type': 'application/pdf' },
-        });
+        return pdfFile();
       },
     });
     const saved = catchDownloads();
     const user = userEvent.setup();
-    renderApp(`/bookings/${PNR}`);
-    const section = await screen.findByRole(
-      'region',
-      { name: 'Invoice' },
-      { timeout: PAGE_LOAD_MS },
-    );
+    const section = await openBookingSection(PNR, 'Invoice');
     expect(within(section).getByText('Invoice number: UQ-2026-000042')).toBeDefined();
     await user.click(within(section).getByRole('button', { name: 'Download invoice (PDF)' }));
     await vi.waitFor(() => expect(saved.names).toEqual(['uniquair-invoice-UQ-2026-000042.pdf']));
@@ -55,12 +55,7 @@ describe('the invoice on the booking page', () => {
       [`GET /api/booking/${PNR}/invoice`]: () => errorBody(503, 'SERVICE_UNAVAILABLE'),
     });
     const user = userEvent.setup();
-    renderApp(`/bookings/${PNR}`);
-    const section = await screen.findByRole(
-      'region',
-      { name: 'Invoice' },
-      { timeout: PAGE_LOAD_MS },
-    );
+    const section = await openBookingSection(PNR, 'Invoice');
     await user.click(within(section).getByRole('button', { name: 'Download invoice (PDF)' }));
     expect((await within(section).findByRole('alert')).textContent).toBe(
       'The invoice could not be downloaded. Please try again.',
@@ -84,9 +79,7 @@ describe('the invoice on the booking page', () => {
     const asked: string[] = [];
     const pdf = (path: string) => () => {
       asked.push(path);
-      return new Response(new Blob(['%PDF-1.3'], { type: 'application/pdf' }), {
-        headers: { 'content-type': 'application/pdf' },
-      });
+      return pdfFile();
     };
     mockAppApi({
       [`GET /api/booking/${PNR}/get`]: () => json({ success: true, booking: cancelled }),
@@ -95,12 +88,7 @@ describe('the invoice on the booking page', () => {
     });
     const saved = catchDownloads();
     const user = userEvent.setup();
-    renderApp(`/bookings/${PNR}`);
-    const section = await screen.findByRole(
-      'region',
-      { name: 'Invoice' },
-      { timeout: PAGE_LOAD_MS },
-    );
+    const section = await openBookingSection(PNR, 'Invoice');
     expect(within(section).getByText('Invoice number: UQ-2026-000042')).toBeDefined();
     expect(within(section).getByText('Credit note number: UQC-2026-000007')).toBeDefined();
     await user.click(within(section).getByRole('button', { name: 'Download credit note (PDF)' }));

@@ -4,6 +4,7 @@ import type { BookingDetail } from '@uniquair/contract/booking';
 import type { BookingChange, ChangeOption } from '@uniquair/contract/booking-changes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  openBookingSection,
   storeDeviceBooking,
   testPaymentOptions,
   ticketedBooking,
@@ -107,12 +108,7 @@ function changeApi(handlers: Record<string, ApiHandler>) {
 
 /** Opens the booking page and its "Change flight" block; answers the block. */
 async function openChangeOptions(user: ReturnType<typeof userEvent.setup>) {
-  renderApp(`/bookings/${PNR}`);
-  const section = await screen.findByRole(
-    'region',
-    { name: 'Change a flight' },
-    { timeout: 10_000 },
-  );
+  const section = await openBookingSection(PNR, 'Change a flight');
   await user.click(within(section).getByRole('button', { name: /^Change flight / }));
   return section;
 }

@@ -3,12 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   mockStoredBooking,
+  openBookingSection,
   storeDeviceBooking,
   ticketedBooking,
 } from '../../../testing/booking-fixtures.ts';
 import { errorBody, json, mockAppApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
-import { PAGE_LOAD_MS } from '../../../testing/page-load.ts';
 
 const PNR = 'K7Q2ZP4';
 
@@ -73,12 +72,7 @@ describe('schedule changes on the booking page', () => {
         return json({ success: true, scheduleChanges: [] });
       },
     });
-    renderApp(`/bookings/${PNR}`);
-    const section = await screen.findByRole(
-      'region',
-      { name: 'Schedule change' },
-      { timeout: PAGE_LOAD_MS },
-    );
+    const section = await openBookingSection(PNR, 'Schedule change');
     expect(within(section).getByText('Booked')).toBeDefined();
     expect(within(section).getByText('New')).toBeDefined();
     expect(within(section).getAllByText(/^Departs /)).toHaveLength(2);
@@ -99,12 +93,7 @@ describe('schedule changes on the booking page', () => {
         [`POST /api/booking/${PNR}/substitute`]: () => errorBody(409, 'SUBSTITUTE_SOLD_OUT'),
       },
     );
-    renderApp(`/bookings/${PNR}`);
-    const section = await screen.findByRole(
-      'region',
-      { name: 'Schedule change' },
-      { timeout: PAGE_LOAD_MS },
-    );
+    const section = await openBookingSection(PNR, 'Schedule change');
     expect(within(section).getByText('Cancelled')).toBeDefined();
     expect(within(section).queryByRole('button', { name: 'Accept new time' })).toBeNull();
     await userEvent.click(within(section).getByRole('button', { name: 'Choose another flight' }));
@@ -123,12 +112,7 @@ describe('schedule changes on the booking page', () => {
       ...changed,
       scheduleChanges: [{ ...change, new: null, missedConnection: true }],
     });
-    renderApp(`/bookings/${PNR}`);
-    const section = await screen.findByRole(
-      'region',
-      { name: 'Schedule change' },
-      { timeout: PAGE_LOAD_MS },
-    );
+    const section = await openBookingSection(PNR, 'Schedule change');
     expect(
       within(section).getByRole('heading', { name: /connection .* no longer works/ }),
     ).toBeDefined();

@@ -7,6 +7,7 @@ import { priceWatchesQueryOptions } from '../../../lib/price-watch.ts';
 import type * as push from '../../../lib/pwa/push.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { errorBody, json, mockApi } from '../../../testing/mock-api.ts';
+import { testWatch } from '../../../testing/price-watch-fixtures.ts';
 import { DOLLARS } from '../../../testing/search-fixtures.ts';
 import { PriceWatch } from './price-watch.tsx';
 
@@ -21,21 +22,16 @@ vi.mock('../../../lib/pwa/push.ts', async (importOriginal) => ({
 }));
 
 const ID = `pw_${'A'.repeat(43)}`;
-const WATCH = {
+const WATCH = testWatch({
   number: 1,
   route: 12,
-  from: 'SOF',
-  to: 'LHR',
   date: '2026-12-01',
   month: null,
-  passengers: { adults: 1, children: 0, infants: 0 },
-  bags: 0,
   subscribedPrice: { amount: 12_300, currency: 'USD' },
   currentPrice: { amount: 12_300, currency: 'USD' },
-  targetPrice: null,
   endsOn: '2026-12-01',
   createdAt: '2026-11-22T10:00:00.000Z',
-};
+});
 
 function renderWatch() {
   const queryClient = createQueryClient();

@@ -14,6 +14,14 @@ import { formatDuration, formatHour } from './flight-format.ts';
 import { legTitle } from './leg-results.tsx';
 import styles from './search-results.module.css';
 
+/** A leg's four hour selects: when it may depart and arrive, each from and until. */
+const WINDOW_SELECTS = [
+  { kind: 'departure', end: 'from', label: 'search.filters.departFrom' },
+  { kind: 'departure', end: 'to', label: 'search.filters.departUntil' },
+  { kind: 'arrival', end: 'from', label: 'search.filters.arriveFrom' },
+  { kind: 'arrival', end: 'to', label: 'search.filters.arriveUntil' },
+] as const;
+
 export interface ResultsFiltersProps {
   readonly legs: readonly TripLeg[];
   readonly filters: SearchFilters;
@@ -194,49 +202,24 @@ export const ResultsFilters = memo(function ResultsFilters({
         </div>
       ) : null}
 
-      {legs.map((leg) => {
-        const departure = filters.departure[leg.index] ?? FULL_DAY;
-        const arrival = filters.arrival[leg.index] ?? FULL_DAY;
-        return (
-          <fieldset key={leg.index} className={styles.filterGroup}>
-            <legend>{legTitle(intl, leg)}</legend>
-            <div className={styles.windows}>
+      {legs.map((leg) => (
+        <fieldset key={leg.index} className={styles.filterGroup}>
+          <legend>{legTitle(intl, leg)}</legend>
+          <div className={styles.windows}>
+            {WINDOW_SELECTS.map(({ kind, end, label }) => (
               <SelectInput
-                label={intl.formatMessage({ id: 'search.filters.departFrom' })}
-                options={earliest}
-                value={String(departure.from)}
+                key={label}
+                label={intl.formatMessage({ id: label })}
+                options={end === 'from' ? earliest : latest}
+                value={String((filters[kind][leg.index] ?? FULL_DAY)[end])}
                 onChange={(event) =>
-                  setWindow('departure', leg.index, 'from', Number(event.currentTarget.value))
+                  setWindow(kind, leg.index, end, Number(event.currentTarget.value))
                 }
               />
-              <SelectInput
-                label={intl.formatMessage({ id: 'search.filters.departUntil' })}
-                options={latest}
-                value={String(departure.to)}
-                onChange={(event) =>
-                  setWindow('departure', leg.index, 'to', Number(event.currentTarget.value))
-                }
-              />
-              <SelectInput
-                label={intl.formatMessage({ id: 'search.filters.arriveFrom' })}
-                options={earliest}
-                value={String(arrival.from)}
-                onChange={(event) =>
-                  setWindow('arrival', leg.index, 'from', Number(event.currentTarget.value))
-                }
-              />
-              <SelectInput
-                label={intl.formatMessage({ id: 'search.filters.arriveUntil' })}
-                options={latest}
-                value={String(arrival.to)}
-                onChange={(event) =>
-                  setWindow('arrival', leg.index, 'to', Number(event.currentTarget.value))
-                }
-              />
-            </div>
-          </fieldset>
-        );
-      })}
+            ))}
+          </div>
+        </fieldset>
+      ))}
 
       {hasActiveFilters(filters) ? (
         <button

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockAppApi, type ApiHandler } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { setUpSearchPageTests } from '../../../testing/search-page-setup.ts';
-import { hashOf, legResult } from '../../../testing/search-fixtures.ts';
+import { hashOf, legResult, offersAnswer } from '../../../testing/search-fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const TRIP = '/flights/1/0/0/12.2026-12-01._';
@@ -18,14 +18,7 @@ function editorApi(asked: string[]) {
     ({ url }) => {
       asked.push(`${name}${url.search}`);
       return name === 'offers'
-        ? json({
-            success: true,
-            airport: 'SOF',
-            currency: 'USD',
-            from: '2026-11-22',
-            until: '2026-12-19',
-            offers: [],
-          })
+        ? offersAnswer('SOF')
         : json({ success: true, route: 12, currency: 'USD', days: [], months: [] });
     };
   return mockAppApi({

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fixDateAt } from '../../../testing/fixed-date.ts';
 import { json, mockAppApi, type ApiHandler } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { networkWithRome } from '../../../testing/search-fixtures.ts';
+import { networkWithRome, offersAnswer } from '../../../testing/search-fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 
@@ -26,15 +27,7 @@ const SEARCH_IN_PROGRESS = {
 const EMPTY_PRICES = Object.fromEntries<ApiHandler>([
   ...network.airports.map((airport): [string, ApiHandler] => [
     `GET /api/cheapest-price/${airport.id}/offers`,
-    () =>
-      json({
-        success: true,
-        airport: airport.id,
-        currency: 'USD',
-        from: '2026-11-22',
-        until: '2026-12-19',
-        offers: [],
-      }),
+    () => offersAnswer(airport.id),
   ]),
   ...network.routes.flatMap((route): [string, ApiHandler][] => [
     [`GET /api/cheapest-price/months/${route.id}`, () => json({ success: true, months: [] })],
@@ -76,13 +69,7 @@ async function form() {
   return screen.findByRole('button', { name: 'Search flights' }, { timeout: 10_000 });
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fixDateAt(NOW);
 
 describe('search form', () => {
   it('offers airports with routes, destinations of the chosen departure only', async () => {
@@ -108,21 +95,14 @@ describe('search form', () => {
     const user = userEvent.setup();
     formApi({
       'GET /api/cheapest-price/LHR/offers': () =>
-        json({
-          success: true,
-          airport: 'LHR',
-          currency: 'USD',
-          from: '2026-11-22',
-          until: '2026-12-19',
-          offers: [
-            {
-              route: 14,
-              destination: { id: 'FCO', name: 'Fiumicino', city: 'Rome', country: 'IT' },
-              date: '2026-11-30',
-              price: 4_500,
-            },
-          ],
-        }),
+        offersAnswer('LHR', [
+          {
+            route: 14,
+            destination: { id: 'FCO', name: 'Fiumicino', city: 'Rome', country: 'IT' },
+            date: '2026-11-30',
+            price: 4_500,
+          },
+        ]),
     });
     renderApp('/');
     await form();
@@ -188,14 +168,7 @@ describe('search form', () => {
       };
     const offers: ApiHandler = ({ url }) => {
       asked.push(`offers${url.search}`);
-      return json({
-        success: true,
-        airport: 'SOF',
-        currency: 'USD',
-        from: '2026-11-22',
-        until: '2026-12-19',
-        offers: [],
-      });
+      return offersAnswer('SOF');
     };
     formApi({
       ...SEARCH_IN_PROGRESS,

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockAppApi } from '../../../testing/mock-api.ts';
+import { mockAppApi } from '../../../testing/mock-api.ts';
+import { offersAnswer } from '../../../testing/search-fixtures.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { readLocationCookies } from '../../../lib/location-cookies.ts';
 
@@ -43,21 +44,15 @@ function clearCookies() {
   for (const name of ['lat', 'long']) document.cookie = `${name}=; Path=/; Max-Age=0`;
 }
 
-const offers = {
-  success: true,
-  airport: 'LHR',
-  currency: 'USD',
-  from: '2026-11-22',
-  until: '2026-12-19',
-  offers: [
+const offers = () =>
+  offersAnswer('LHR', [
     {
       route: 13,
       destination: { id: 'SOF', name: 'Sofia Airport', city: 'Sofia', country: 'BG' },
       date: '2026-12-03',
       price: 8_900,
     },
-  ],
-};
+  ]);
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
@@ -74,7 +69,7 @@ afterEach(() => {
 describe('home: nearest airport and offers', () => {
   it('starts from the nearest airport with routes when location is allowed, and shows its offers', async () => {
     browserLocation('granted');
-    mockAppApi({ 'GET /api/cheapest-price/LHR/offers': () => json(offers) });
+    mockAppApi({ 'GET /api/cheapest-price/LHR/offers': offers });
     renderApp('/');
     const from = await screen.findByRole('combobox', { name: 'From' }, { timeout: 10_000 });
     await waitFor(() => expect(from).toHaveProperty('value', 'London (LHR)'));
@@ -103,7 +98,7 @@ describe('home: nearest airport and offers', () => {
     mockAppApi({
       'GET /api/cheapest-price/LHR/offers': ({ url }) => {
         asked.push(url.search);
-        return json(offers);
+        return offers();
       },
     });
     renderApp('/');
@@ -131,7 +126,7 @@ describe('home: nearest airport and offers', () => {
   it('asks for the location only when the traveller chooses to', async () => {
     const user = userEvent.setup();
     const getCurrentPosition = browserLocation('prompt');
-    mockAppApi({ 'GET /api/cheapest-price/LHR/offers': () => json(offers) });
+    mockAppApi({ 'GET /api/cheapest-price/LHR/offers': offers });
     renderApp('/');
     const use = await screen.findByRole('button', { name: 'Use my location' }, { timeout: 10_000 });
     expect(getCurrentPosition).not.toHaveBeenCalled();

@@ -79,6 +79,15 @@ function leg(name: RegExp) {
   return screen.getByRole('region', { name });
 }
 
+/** The outbound leg's region once its three flights are listed. */
+function outboundLegWithFlights() {
+  return waitFor(() => {
+    const region = leg(/^Outbound flight/);
+    expect(within(region).getByText('3 flights found')).toBeDefined();
+    return region;
+  });
+}
+
 setUpSearchPageTests(NOW);
 
 describe('search results', () => {
@@ -115,11 +124,7 @@ describe('search results', () => {
     const user = userEvent.setup();
     searchApi();
     const { router } = renderApp(RETURN_TRIP);
-    const outboundLeg = await waitFor(() => {
-      const region = leg(/^Outbound flight/);
-      expect(within(region).getByText('3 flights found')).toBeDefined();
-      return region;
-    });
+    const outboundLeg = await outboundLegWithFlights();
     const times = () =>
       within(outboundLeg)
         .getAllByRole('heading', { level: 3 })
@@ -236,11 +241,7 @@ describe('search results', () => {
     window.localStorage.setItem('uniquair.currency', 'EUR');
     searchApi();
     renderApp(RETURN_TRIP);
-    const outboundLeg = await waitFor(() => {
-      const region = leg(/^Outbound flight/);
-      expect(within(region).getByText('3 flights found')).toBeDefined();
-      return region;
-    });
+    const outboundLeg = await outboundLegWithFlights();
     // 123.00 USD at 0.9 EUR per USD.
     expect(within(outboundLeg).getByText('€110.70')).toBeDefined();
   });
@@ -249,11 +250,7 @@ describe('search results', () => {
     const user = userEvent.setup();
     searchApi();
     renderApp(RETURN_TRIP);
-    const outboundLeg = await waitFor(() => {
-      const region = leg(/^Outbound flight/);
-      expect(within(region).getByText('3 flights found')).toBeDefined();
-      return region;
-    });
+    const outboundLeg = await outboundLegWithFlights();
     const opener = within(outboundLeg).getByRole('button', {
       name: 'Tell me when this month is cheaper',
     });

@@ -4,17 +4,10 @@ import type { DeskTicket } from '@uniquair/contract/support';
 import { describe, expect, it } from 'vitest';
 import { errorBody, json, mockAppApi, signedInAs } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { SEAT_QUESTION } from '../../../testing/support-fixtures.ts';
 
 const ticket: DeskTicket = {
-  id: 42,
-  subject: 'Seat for my child',
-  shortDescription: 'Can we sit together?',
-  description: 'We were given seats apart.',
-  status: 'open',
-  pnr: 'K7Q2ZP4',
-  createdAt: '2026-11-26T09:00:00.000Z',
-  updatedAt: '2026-11-26T10:00:00.000Z',
-  unread: false,
+  ...SEAT_QUESTION,
   waitingSince: '2026-11-26T09:00:00.000Z',
   traveller: { email: 'ana@example.com', firstName: 'Ana', lastName: 'Petrova' },
   booking: {

@@ -5,17 +5,11 @@ import type { SupportTicket } from '@uniquair/contract/support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, mockAppApi, signedInAs } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { SEAT_QUESTION } from '../../../testing/support-fixtures.ts';
 
 const ticket: SupportTicket = {
-  id: 42,
-  subject: 'Seat for my child',
-  shortDescription: 'Can we sit together?',
-  description: 'We were given seats apart.',
-  status: 'open',
+  ...SEAT_QUESTION,
   pnr: null,
-  createdAt: '2026-11-26T09:00:00.000Z',
-  updatedAt: '2026-11-26T10:00:00.000Z',
-  unread: false,
   messages: [],
 };
 

@@ -1,20 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SupportTicket } from '@uniquair/contract/support';
+import type { SupportAttachment, SupportTicket } from '@uniquair/contract/support';
 import { describe, expect, it } from 'vitest';
 import { errorBody, json, mockAppApi, signedInAs } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { SEAT_QUESTION } from '../../../testing/support-fixtures.ts';
 
 const ticket: SupportTicket = {
-  id: 42,
-  subject: 'Seat for my child',
-  shortDescription: 'Can we sit together?',
-  description: 'We were given seats apart.',
-  status: 'open',
-  pnr: 'K7Q2ZP4',
-  createdAt: '2026-11-26T09:00:00.000Z',
-  updatedAt: '2026-11-26T10:00:00.000Z',
-  unread: false,
+  ...SEAT_QUESTION,
   messages: [
     {
       id: 1,
@@ -27,6 +20,19 @@ const ticket: SupportTicket = {
 };
 
 const signedIn = { 'GET /api/users/current': () => json(signedInAs()) };
+
+/** `current` as the server answers the traveller's reply: the message added to the conversation. */
+function withReply(
+  current: SupportTicket,
+  body: string,
+  attachments: SupportAttachment[] = [],
+): SupportTicket {
+  const createdAt = '2026-11-26T11:00:00.000Z';
+  return {
+    ...current,
+    messages: [...current.messages, { id: 2, author: 'traveller', body, attachments, createdAt }],
+  };
+}
 
 describe('support screens', () => {
   it('lists the traveller’s tickets with their status in words and filters them', async () => {
@@ -117,19 +123,7 @@ describe('support screens', () => {
       'GET /api/support/tickets/42': () => json({ success: true, ticket: current }),
       'POST /api/support/tickets/42/messages': ({ body }) => {
         replies.push(body);
-        current = {
-          ...current,
-          messages: [
-            ...current.messages,
-            {
-              id: 2,
-              author: 'traveller',
-              body: 'Thank you!',
-              attachments: [],
-              createdAt: '2026-11-26T11:00:00.000Z',
-            },
-          ],
-        };
+        current = withReply(current, 'Thank you!');
         return json({ success: true, ticket: current });
       },
       'POST /api/support/tickets/42/close': () => {
@@ -168,21 +162,9 @@ describe('support screens', () => {
       'GET /api/support/tickets/42': () => json({ success: true, ticket: current }),
       'POST /api/support/tickets/42/messages': ({ form }) => {
         if (form) forms.push(form);
-        current = {
-          ...current,
-          messages: [
-            ...current.messages,
-            {
-              id: 2,
-              author: 'traveller',
-              body: 'Here is the boarding pass.',
-              attachments: [
-                { id: 'a'.repeat(32), name: 'pass.png', type: 'image/png', size: 20_480 },
-              ],
-              createdAt: '2026-11-26T11:00:00.000Z',
-            },
-          ],
-        };
+        current = withReply(current, 'Here is the boarding pass.', [
+          { id: 'a'.repeat(32), name: 'pass.png', type: 'image/png', size: 20_480 },
+        ]);
         return json({ success: true, ticket: current });
       },
     });

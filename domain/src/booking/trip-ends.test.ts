@@ -1,44 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { tripEnds } from './trip-ends.ts';
 
+/** The legs of a trip, each written as its [from, to] airports. */
+const legs = (...pairs: [string, string][]) => pairs.map(([from, to]) => ({ from, to }));
+
 describe('tripEnds', () => {
-  it('names a one-way trip by its two ends', () => {
-    expect(tripEnds([{ from: 'LHR', to: 'JFK' }])).toEqual({ from: 'LHR', to: 'JFK' });
-  });
-
-  it('names a return by where it goes, not where it comes back to', () => {
-    expect(
-      tripEnds([
-        { from: 'LHR', to: 'CDG' },
-        { from: 'CDG', to: 'LHR' },
-      ]),
-    ).toEqual({ from: 'LHR', to: 'CDG' });
-  });
-
-  it('names an open jaw and a multi-city trip by where the last flight ends', () => {
-    expect(
-      tripEnds([
-        { from: 'LHR', to: 'CDG' },
-        { from: 'ORY', to: 'LGW' },
-      ]),
-    ).toEqual({ from: 'LHR', to: 'LGW' });
-    expect(
-      tripEnds([
-        { from: 'LHR', to: 'CDG' },
-        { from: 'CDG', to: 'FCO' },
-        { from: 'FCO', to: 'MAD' },
-      ]),
-    ).toEqual({ from: 'LHR', to: 'MAD' });
-  });
-
-  it('names a multi-city round by its first stop', () => {
-    expect(
-      tripEnds([
-        { from: 'LHR', to: 'CDG' },
-        { from: 'CDG', to: 'FCO' },
-        { from: 'FCO', to: 'LHR' },
-      ]),
-    ).toEqual({ from: 'LHR', to: 'CDG' });
+  it.each([
+    ['a one-way trip by its two ends', legs(['LHR', 'JFK']), { from: 'LHR', to: 'JFK' }],
+    [
+      'a return by where it goes, not where it comes back to',
+      legs(['LHR', 'CDG'], ['CDG', 'LHR']),
+      { from: 'LHR', to: 'CDG' },
+    ],
+    [
+      'an open jaw by where the last flight ends',
+      legs(['LHR', 'CDG'], ['ORY', 'LGW']),
+      { from: 'LHR', to: 'LGW' },
+    ],
+    [
+      'a multi-city trip by where the last flight ends',
+      legs(['LHR', 'CDG'], ['CDG', 'FCO'], ['FCO', 'MAD']),
+      { from: 'LHR', to: 'MAD' },
+    ],
+    [
+      'a multi-city round by its first stop',
+      legs(['LHR', 'CDG'], ['CDG', 'FCO'], ['FCO', 'LHR']),
+      { from: 'LHR', to: 'CDG' },
+    ],
+  ])('names %s', (_trip, trip, ends) => {
+    expect(tripEnds(trip)).toEqual(ends);
   });
 
   it('has no ends without legs', () => {

@@ -15,6 +15,32 @@ const load = fc.double({ min: 0, max: 1, noNaN: true });
 const days = fc.integer({ min: 0, max: 400 });
 const sale = fc.integer({ min: 0, max: MAX_SALE_PERCENT });
 
+/**
+ * Checks `compare` on the prices of two fares alike but for `input`, drawn twice from `values`:
+ * the price at the smaller value first, then at the larger.
+ */
+function forTwoValuesOf(
+  input: 'loadFactor' | 'daysToDeparture' | 'salePercent',
+  values: fc.Arbitrary<number>,
+  compare: (atSmaller: number, atLarger: number) => void,
+): void {
+  fc.assert(
+    fc.property(
+      base,
+      load,
+      days,
+      sale,
+      values,
+      values,
+      (basePriceMinor, loadFactor, daysToDeparture, salePercent, a, b) => {
+        const fare = { basePriceMinor, loadFactor, daysToDeparture, salePercent };
+        const price = (value: number) => farePriceMinor({ ...fare, [input]: value });
+        compare(price(Math.min(a, b)), price(Math.max(a, b)));
+      },
+    ),
+  );
+}
+
 describe('farePriceMinor', () => {
   it('is whole dollars in cents, never below one dollar', () => {
     fc.assert(
@@ -32,36 +58,21 @@ describe('farePriceMinor', () => {
   });
 
   it('never falls as more seats are sold', () => {
-    fc.assert(
-      fc.property(base, load, load, days, sale, (basePriceMinor, a, b, d, salePercent) => {
-        const [less, more] = a <= b ? [a, b] : [b, a];
-        const price = (loadFactor: number) =>
-          farePriceMinor({ basePriceMinor, loadFactor, daysToDeparture: d, salePercent });
-        expect(price(more)).toBeGreaterThanOrEqual(price(less));
-      }),
-    );
+    forTwoValuesOf('loadFactor', load, (less, more) => {
+      expect(more).toBeGreaterThanOrEqual(less);
+    });
   });
 
   it('never falls as departure nears', () => {
-    fc.assert(
-      fc.property(base, load, days, days, sale, (basePriceMinor, loadFactor, a, b, salePercent) => {
-        const [near, far] = a <= b ? [a, b] : [b, a];
-        const price = (d: number) =>
-          farePriceMinor({ basePriceMinor, loadFactor, daysToDeparture: d, salePercent });
-        expect(price(near)).toBeGreaterThanOrEqual(price(far));
-      }),
-    );
+    forTwoValuesOf('daysToDeparture', days, (near, far) => {
+      expect(near).toBeGreaterThanOrEqual(far);
+    });
   });
 
   it('never rises with a larger sale', () => {
-    fc.assert(
-      fc.property(base, load, days, sale, sale, (basePriceMinor, loadFactor, d, a, b) => {
-        const [smaller, larger] = a <= b ? [a, b] : [b, a];
-        const price = (salePercent: number) =>
-          farePriceMinor({ basePriceMinor, loadFactor, daysToDeparture: d, salePercent });
-        expect(price(larger)).toBeLessThanOrEqual(price(smaller));
-      }),
-    );
+    forTwoValuesOf('salePercent', sale, (smaller, larger) => {
+      expect(larger).toBeLessThanOrEqual(smaller);
+    });
   });
 
   it.each([

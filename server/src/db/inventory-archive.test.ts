@@ -1,13 +1,9 @@
 import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  dialectUnderTest,
-  TEST_TODAY,
-  type TestDatabase,
-} from '../../test/helpers/database.ts';
-import { insertBookingRow } from '../../test/helpers/booking.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/helpers/build.ts';
+import { dialectUnderTest, TEST_TODAY } from '../../test/helpers/database.ts';
+import { insertBookingLegs, insertBookingRow } from '../../test/helpers/booking.ts';
 import type { Database } from './database.ts';
 import { archiveFlights } from './inventory-archive.ts';
 
@@ -42,12 +38,7 @@ async function fareClassOf(db: Kysely<Database>, flightId: number): Promise<numb
  * and a connection whose leg is dated days before its later flight.
  */
 describe(`archiving flown flights (${dialectUnderTest()})`, () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase();
 
   it('keeps the flights that seats are held on, that a change moves to, and a connection’s later flight', async () => {
     const { db } = database;
@@ -104,23 +95,7 @@ describe(`archiving flown flights (${dialectUnderTest()})`, () => {
         applied_at: now,
       })
       .execute();
-    await db
-      .insertInto('booking_flights')
-      .values({
-        booking_id: bookingId,
-        destination_index: 0,
-        position: 0,
-        route_id: null,
-        date: at(1),
-        flight_ref: `${earlier.id}-${later.id}`,
-        from_airport: 'LHR',
-        to_airport: 'JFK',
-        fare_letter: 'Q',
-        cabin: 'economy',
-        fare_price_minor: 5_000,
-        segments: '[]',
-      })
-      .execute();
+    await insertBookingLegs(db, bookingId, at(1), [`${earlier.id}-${later.id}`]);
 
     const summary = await archiveFlights(db, { since: at(2), before: at(4) }, new Date());
 

@@ -1,14 +1,10 @@
 import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
 import SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  dialectUnderTest,
-  TEST_TODAY,
-  type TestDatabase,
-} from '../../test/helpers/database.ts';
-import { insertBookingRow } from '../../test/helpers/booking.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/helpers/build.ts';
+import { dialectUnderTest, TEST_TODAY } from '../../test/helpers/database.ts';
+import { insertBookingLegs, insertBookingRow } from '../../test/helpers/booking.ts';
 import { dailyRoundTrip } from '../../test/helpers/search.ts';
 import type { Database } from './database.ts';
 import { readDatasetVersions } from './dataset-versions.ts';
@@ -123,11 +119,7 @@ async function flightsOn(db: Kysely<Database>, days: readonly Ymd[]) {
 }
 
 describe(`rolling the inventory forward (${dialectUnderTest()})`, () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase();
 
   it('adds exactly the days that entered the year, each as the seed generates it', async () => {
     const { db } = database;
@@ -337,25 +329,7 @@ async function referTo(db: Kysely<Database>, ref: string, changed: number): Prom
     departureDate: TEST_TODAY,
     createdAt: now,
   });
-  const leg = {
-    booking_id: id,
-    destination_index: 0,
-    route_id: null,
-    date: TEST_TODAY,
-    from_airport: 'LHR',
-    to_airport: 'JFK',
-    fare_letter: 'Q',
-    cabin: 'economy',
-    fare_price_minor: 5_000,
-    segments: '[]',
-  };
-  await db
-    .insertInto('booking_flights')
-    .values([
-      { ...leg, position: 0, flight_ref: ref },
-      { ...leg, position: 1, flight_ref: `xy-${changed}` },
-    ])
-    .execute();
+  await insertBookingLegs(db, id, TEST_TODAY, [ref, `xy-${changed}`]);
   await db
     .insertInto('booking_schedule_changes')
     .values({

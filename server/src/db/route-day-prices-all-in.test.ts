@@ -1,22 +1,14 @@
 import { addDays } from '@uniquair/domain/dates/ymd';
 import { allInPriceMinor, BAG_COUNTS } from '@uniquair/domain/pricing/fare-rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  dialectUnderTest,
-  TEST_TODAY,
-  type TestDatabase,
-} from '../../test/helpers/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/helpers/build.ts';
+import { dialectUnderTest, TEST_TODAY } from '../../test/helpers/database.ts';
 import { summaryPriceColumn } from './route-day-prices-all-in.ts';
 
 const DAYS = [addDays(TEST_TODAY, 20), addDays(TEST_TODAY, 21)];
 
 describe(`all-in prices of the price summary (${dialectUnderTest()})`, () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase();
 
   it('is the cheapest fare plus its bag extras for 0, 1 and 2 bags, on routes flown direct only', async () => {
     const { db } = database;

@@ -1,22 +1,14 @@
 import { addDays } from '@uniquair/domain/dates/ymd';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  dialectUnderTest,
-  TEST_TODAY,
-  type TestDatabase,
-} from '../../test/helpers/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/helpers/build.ts';
+import { dialectUnderTest, TEST_TODAY } from '../../test/helpers/database.ts';
 import { dailyRoundTrip } from '../../test/helpers/search.ts';
 import { connectedScope, refreshRouteDayPrices } from './route-day-prices.ts';
 
 const at = (days: number) => addDays(TEST_TODAY, days);
 
 describe(`the price summary's rebuilds (${dialectUnderTest()})`, () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase();
 
   it('widen a change to the days a two-stop connection can start on', async () => {
     const { out } = await dailyRoundTrip(database.db);
@@ -43,7 +35,8 @@ describe(`the price summary's rebuilds (${dialectUnderTest()})`, () => {
         .selectFrom('route_day_prices')
         .selectAll()
         .where('date', 'in', [at(7), at(8), at(9), ...dates])
-        .orderBy(['route_id', 'date'])
+        .orderBy('route_id')
+        .orderBy('date')
         .execute();
     const before = (await rows()).map(({ updated_at: _, ...row }) => row);
     for (let round = 0; round < 3; round += 1) {

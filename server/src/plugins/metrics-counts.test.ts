@@ -2,7 +2,7 @@ import { SEAT_HOLD_MINUTES } from '@uniquair/contract/booking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { addDays } from '@uniquair/domain/dates/ymd';
-import { searchTrip, type TripSearch } from '../../test/helpers/booking.ts';
+import { appOptionsOn, searchTrip, type TripSearch } from '../../test/helpers/booking.ts';
 import { testClock } from '../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../test/helpers/database.ts';
 import { scrape } from '../../test/helpers/metrics.ts';
@@ -24,10 +24,7 @@ describe(`what the features count (${dialectUnderTest()})`, () => {
   const clock = testClock();
 
   beforeAll(async () => {
-    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, {
-      clock: clock.now,
-      search: { initWaitMs: 10_000 },
-    });
+    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, appOptionsOn(clock));
     trip = await searchTrip(test.app, { oneWay: true });
   });
 

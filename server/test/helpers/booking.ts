@@ -13,7 +13,14 @@ import { addDays, addYears, type Ymd } from '@uniquair/domain/dates/ymd';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
 import { freshClient } from './accounts.ts';
-import { buildTestApp, type TestApp } from './build.ts';
+import {
+  buildTestApp,
+  readThrough,
+  useBuilt,
+  useTestApp,
+  type TestApp,
+  type TestAppOptions,
+} from './build.ts';
 import type { TestClock } from './clock.ts';
 import { TEST_TODAY } from './database.ts';
 import { dailyRoundTrip } from './search.ts';
@@ -36,10 +43,20 @@ export function buildBookingTestApp(
   clock: TestClock,
   env: Record<string, string> = {},
 ): Promise<TestApp> {
-  return buildTestApp(
-    { ...BOOKING_TEST_ENV, ...env },
-    { clock: clock.now, search: { initWaitMs: 10_000 } },
-  );
+  return buildTestApp({ ...BOOKING_TEST_ENV, ...env }, appOptionsOn(clock));
+}
+
+/**
+ * {@link buildBookingTestApp} for the tests of the calling `describe` block, as {@link useTestApp}
+ * builds and closes it.
+ */
+export function useBookingTestApp(clock: TestClock, env: Record<string, string> = {}): TestApp {
+  return useTestApp({ ...BOOKING_TEST_ENV, ...env }, appOptionsOn(clock));
+}
+
+/** The options of an app on a test clock whose search init waits for its result. */
+export function appOptionsOn(clock: TestClock): TestAppOptions {
+  return { clock: clock.now, search: { initWaitMs: 10_000 } };
 }
 
 /** A booking test app that sends its e-mails to a test SMTP server of its own. */
@@ -65,6 +82,17 @@ export async function buildMailingBookingTestApp(
       await smtp.close();
     },
   };
+}
+
+/** {@link buildMailingBookingTestApp} for the tests of the calling `describe` block. */
+export function useMailingBookingTestApp(
+  clock: TestClock,
+  env: Record<string, string> = {},
+): MailingTestApp {
+  const current = useBuilt(() => buildMailingBookingTestApp(clock, env));
+  return Object.defineProperty(readThrough(current), 'smtp', {
+    get: () => current().smtp,
+  }) as MailingTestApp;
 }
 
 export interface TripSearch {
@@ -370,4 +398,35 @@ export async function insertBookingRow(
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(id);
+}
+
+/**
+ * Inserts the legs of booking `bookingId` on `date`, one per flight reference in order: an
+ * economy Q fare from LHR to JFK of the first destination.
+ */
+export async function insertBookingLegs(
+  db: Kysely<Database>,
+  bookingId: number,
+  date: Ymd,
+  flightRefs: readonly string[],
+): Promise<void> {
+  await db
+    .insertInto('booking_flights')
+    .values(
+      flightRefs.map((flightRef, position) => ({
+        booking_id: bookingId,
+        destination_index: 0,
+        position,
+        route_id: null,
+        date,
+        flight_ref: flightRef,
+        from_airport: 'LHR',
+        to_airport: 'JFK',
+        fare_letter: 'Q',
+        cabin: 'economy',
+        fare_price_minor: 5_000,
+        segments: '[]',
+      })),
+    )
+    .execute();
 }

@@ -102,25 +102,26 @@ async function whileReportingSlowness(
 }
 
 /**
- * One application for the tests of the calling `describe` block: built in its `beforeAll`, closed
- * in its `afterAll`. Read `app` and `config` inside tests and hooks (not while the block is
+ * What `build` makes, for the tests of the calling `describe` block: built in its `beforeAll`,
+ * closed in its `afterAll`. Call the answer inside tests and hooks (not while the block is
  * collected).
  */
-export function useTestApp(
-  env: Record<string, string> | (() => Record<string, string>) = {},
-  options: TestAppOptions = {},
-): TestApp {
-  let built: TestApp | undefined;
-  const current = (): TestApp => {
-    if (!built) throw new Error('The test app is built in beforeAll; read it inside a test');
-    return built;
-  };
+export function useBuilt<T extends { close(): Promise<void> }>(build: () => Promise<T>): () => T {
+  let built: T | undefined;
   beforeAll(async () => {
-    built = await buildTestApp(typeof env === 'function' ? env() : env, options);
+    built = await build();
   });
   afterAll(async () => {
     await built?.close();
   });
+  return () => {
+    if (!built) throw new Error('It is built in beforeAll; read it inside a test');
+    return built;
+  };
+}
+
+/** A test app that reads its parts from `current()` each time (see {@link useBuilt}). */
+export function readThrough(current: () => TestApp): TestApp {
   return {
     get app() {
       return current().app;
@@ -129,6 +130,41 @@ export function useTestApp(
       return current().config;
     },
     close: () => current().close(),
+  };
+}
+
+/**
+ * One application for the tests of the calling `describe` block: built in its `beforeAll`, closed
+ * in its `afterAll`. Read `app` and `config` inside tests and hooks (not while the block is
+ * collected).
+ */
+export function useTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: TestAppOptions = {},
+): TestApp {
+  return readThrough(
+    useBuilt(() => buildTestApp(typeof env === 'function' ? env() : env, options)),
+  );
+}
+
+/**
+ * One {@link createTestDatabase} for the tests of the calling `describe` block: created in its
+ * `beforeAll`, disposed of in its `afterAll`. Read `db` and `url` inside tests and hooks.
+ */
+export function useTestDatabase(
+  options: { seeded?: boolean } = {},
+): Pick<TestDatabase, 'db' | 'url'> {
+  const current = useBuilt(async () => {
+    const database = await createTestDatabase(options);
+    return { database, close: () => database.dispose() };
+  });
+  return {
+    get db() {
+      return current().database.db;
+    },
+    get url() {
+      return current().database.url;
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
 import { refreshRouteDayPrices } from '../../src/db/route-day-prices.ts';
 import { drainOutbox } from '../../src/modules/outbox/outbox.service.ts';
 import { freshClient } from './accounts.ts';
-import type { BrowserSubscription } from './push-receiver.ts';
+import { subscriptionPayload, type BrowserSubscription } from './push-receiver.ts';
 import { TEST_TODAY } from './database.ts';
 
 /** A route and day with a price in the summary, `days` after the seed's today (or later). */
@@ -68,12 +68,7 @@ export function watchPrice(
     headers,
     payload: {
       passengers: { adults: 1, children: 0, infants: 0 },
-      subscription: {
-        endpoint: browser.endpoint,
-        publicKey: browser.publicKey,
-        authToken: browser.authToken,
-        contentEncoding: 'aes128gcm',
-      },
+      subscription: subscriptionPayload(browser),
       ...body,
     },
   });

@@ -23,6 +23,19 @@ export interface BrowserSubscription {
   readonly auth: Buffer;
 }
 
+/** A browser's subscription as the app's API takes it (the keys are the public ones). */
+export function subscriptionPayload(
+  browser: Pick<BrowserSubscription, 'endpoint' | 'publicKey' | 'authToken'>,
+  contentEncoding: 'aes128gcm' | 'aesgcm' = 'aes128gcm',
+) {
+  return {
+    endpoint: browser.endpoint,
+    publicKey: browser.publicKey,
+    authToken: browser.authToken,
+    contentEncoding,
+  };
+}
+
 export interface PushReceiver {
   /** `https://127.0.0.1:<port>`. */
   readonly origin: string;
@@ -33,6 +46,8 @@ export interface PushReceiver {
   answer(path: string, status: number): void;
   /** A new subscription as a browser makes it: fresh P-256 key pair and auth secret. */
   subscribe(path?: string): BrowserSubscription;
+  /** The messages received so far at a subscription's endpoint. */
+  receivedBy(subscription: BrowserSubscription): ReceivedPush[];
   /** The plaintext of a received message, decrypted with the browser's keys. */
   decrypt(push: ReceivedPush, subscription: BrowserSubscription): string;
   close(): Promise<void>;
@@ -114,6 +129,9 @@ export async function startPushReceiver(): Promise<PushReceiver> {
         ecdh,
         auth,
       };
+    },
+    receivedBy(subscription) {
+      return received.filter((push) => subscription.endpoint.endsWith(push.path));
     },
     decrypt(push, subscription) {
       const encoding = String(push.headers['content-encoding']);

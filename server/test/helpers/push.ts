@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { CreateBookingResponseSchema } from '@uniquair/contract/booking';
-import { bookingBody, createBookingAtCurrentPrice, searchTrip } from './booking.ts';
+import { appOptionsOn, bookingBody, createBookingAtCurrentPrice, searchTrip } from './booking.ts';
+import type { TestClock } from './clock.ts';
+import { startPaymentsTestApp, type PaymentsTestApp } from './payments.ts';
+import { PAYMENT_TEST_ENV } from './payments-test-kit.ts';
+import { startPushReceiver, type PushReceiver } from './push-receiver.ts';
 
 /** A booking made through the API, as the push tests link subscriptions to it. */
 export interface PushTestBooking {
@@ -23,4 +27,31 @@ export async function bookTrip(app: FastifyInstance, days: number): Promise<Push
     .where('pnr', '=', created.pnr)
     .executeTakeFirstOrThrow();
   return { pnr: created.pnr, id: Number(row.id), deviceToken: created.deviceToken };
+}
+
+/** A payments test app whose push messages go to a push service of the test's own. */
+export interface PushingPaymentsTestApp extends PaymentsTestApp {
+  receiver: PushReceiver;
+}
+
+/**
+ * {@link startPaymentsTestApp} on `clock` with the payment tests' settings, sending its push
+ * messages to a {@link startPushReceiver}; `close()` stops both.
+ */
+export async function startPushingPaymentsTestApp(
+  clock: TestClock,
+): Promise<PushingPaymentsTestApp> {
+  const receiver = await startPushReceiver();
+  const testApp = await startPaymentsTestApp(
+    { ...PAYMENT_TEST_ENV, PUSH_EXTRA_ORIGINS: receiver.origin },
+    { ...appOptionsOn(clock), push: { agent: receiver.agent } },
+  );
+  return {
+    ...testApp,
+    receiver,
+    async close() {
+      await testApp.close();
+      await receiver.close();
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { FutureBookingsResponseSchema } from '@uniquair/contract/booking-list';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { drainOutbox } from '../../src/modules/outbox/outbox.service.ts';
 import { freshClient } from './accounts.ts';
-import { getBooking, type TripSearch } from './booking.ts';
+import { appOptionsOn, getBooking, type TripSearch } from './booking.ts';
 import { intlLocalTime, type TestClock } from './clock.ts';
 import { CARDS, startPaymentsTestApp, type PaymentsTestApp } from './payments.ts';
 import {
@@ -26,7 +26,7 @@ export const PARTNER_KEY = 'partner-key-schedule-aaaa';
 export function startScheduleChangeTestApp(clock: TestClock): Promise<PaymentsTestApp> {
   return startPaymentsTestApp(
     { ...PAYMENT_TEST_ENV, AIRLINE_API_KEYS: PARTNER_KEY },
-    { clock: clock.now, search: { initWaitMs: 10_000 } },
+    appOptionsOn(clock),
   );
 }
 

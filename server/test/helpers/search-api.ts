@@ -1,8 +1,10 @@
 import { SearchInitResponseSchema, SearchStatusResponseSchema } from '@uniquair/contract/search';
+import { addDays } from '@uniquair/domain/dates/ymd';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildTestApp, type TestApp, type TestAppOptions } from './build.ts';
 import { testClock, type TestClock } from './clock.ts';
+import { TEST_TODAY } from './database.ts';
 import { dailyRoundTrip, gated, inventoryOf } from './search.ts';
 import type { Route } from '../../src/db/tables/inventory.ts';
 
@@ -13,6 +15,19 @@ export const ONE_ADULT = { adults: 1, children: 0, infants: 0 };
  * milliseconds, but a loaded test machine must not turn an answer `done` into `progress`.
  */
 export const PATIENT = 10_000;
+
+/**
+ * A search for one adult on the seed's daily round trip ({@link dailyRoundTrip}): out `outDays`
+ * days after the seed's today, and back `backDays` days after it when given.
+ */
+export async function dailyTripSearch(testApp: TestApp, outDays: number, backDays?: number) {
+  const { out, back } = await dailyRoundTrip(testApp.app.db);
+  const destinations = [{ route: out.id, date: addDays(TEST_TODAY, outDays) }];
+  if (backDays !== undefined) {
+    destinations.push({ route: back.id, date: addDays(TEST_TODAY, backDays) });
+  }
+  return { destinations, passengers: ONE_ADULT };
+}
 
 /** `POST /api/search/init`. */
 export function initSearch(

@@ -56,6 +56,26 @@ export function flightsOfRouteOn(db: Kysely<Database>, routeId: number, date: Ym
     .execute();
 }
 
+/** Sells every seat of a route's flights on a day: of all fare classes, or of those of `letter`. */
+export async function sellOutRouteDay(
+  db: Kysely<Database>,
+  routeId: number,
+  date: Ymd,
+  letter?: string,
+): Promise<void> {
+  const flights = db
+    .selectFrom('flights')
+    .select('id')
+    .where('route_id', '=', routeId)
+    .where('departure_date', '=', date);
+  let update = db
+    .updateTable('fare_classes')
+    .set({ seats_left: 0 })
+    .where('flight_id', 'in', flights);
+  if (letter !== undefined) update = update.where('letter', '=', letter);
+  await update.execute();
+}
+
 /** Daily open routes forming a chain A→B→C→…, for multi-city searches of `legs` legs. */
 export async function dailyChain(db: Kysely<Database>, legs: number): Promise<Route[]> {
   const routes = (await db.selectFrom('routes').selectAll().orderBy('id').execute()).filter(

@@ -1,11 +1,11 @@
 import { addDays } from '@uniquair/domain/dates/ymd';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../test/helpers/build.ts';
 import {
   createTestDatabase,
   dialectUnderTest,
   TEST_TODAY,
-  type TestDatabase,
 } from '../../../test/helpers/database.ts';
 import type { Database } from '../database.ts';
 import { readInventoryState, rollInventory } from '../inventory-roll.ts';
@@ -25,11 +25,7 @@ async function count(db: Kysely<Database>, table: 'flights' | 'archived_flights'
 }
 
 describe(`the rolling inventory's tables and columns (${dialectUnderTest()})`, () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase();
 
   it('go down with the archived flights put back, and up taking a seeded database as it is', async () => {
     const db = database.db;

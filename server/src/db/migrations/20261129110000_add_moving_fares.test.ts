@@ -1,12 +1,8 @@
 import { addDays, ymdFromUtcDate } from '@uniquair/domain/dates/ymd';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  dialectUnderTest,
-  TEST_TODAY,
-  type TestDatabase,
-} from '../../../test/helpers/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../test/helpers/build.ts';
+import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectPricedByRule, fareRows } from '../../../test/helpers/fares.ts';
 import { dailyRoundTrip } from '../../../test/helpers/search.ts';
 import { down, up } from './20261129110000_add_moving_fares.ts';
@@ -17,11 +13,7 @@ async function columnsOf(db: Kysely<unknown>, table: string): Promise<string[]> 
 }
 
 describe(`the moving fares' columns and tables (${dialectUnderTest()})`, () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase();
 
   it('go down, and up giving every class of a seeded database a base its price follows today', async () => {
     const db = database.db as Kysely<unknown>;

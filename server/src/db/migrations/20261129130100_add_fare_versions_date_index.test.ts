@@ -1,10 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  dialectUnderTest,
-  type TestDatabase,
-} from '../../../test/helpers/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../test/helpers/build.ts';
+import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { databaseKindOf } from '../dialect.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { down } from './20261129130100_add_fare_versions_date_index.ts';
@@ -21,11 +18,7 @@ async function indexes(db: Kysely<unknown>): Promise<string[]> {
 }
 
 describe(`the fare versions' index by day (${dialectUnderTest()})`, () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase({ seeded: false });
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase({ seeded: false });
 
   it('is created by the migrations and dropped by its down', async () => {
     const db = database.db as Kysely<unknown>;

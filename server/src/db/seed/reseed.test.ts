@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { addDays } from '@uniquair/domain/dates/ymd';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../test/helpers/build.ts';
 import {
   createTestDatabase,
   dialectUnderTest,
   TEST_TODAY,
-  type TestDatabase,
 } from '../../../test/helpers/database.ts';
 import type { Database } from '../database.ts';
 import { openDatabase, type DatabaseHandle } from '../dialect.ts';
@@ -91,11 +91,7 @@ async function freshOnSqlite(): Promise<{ db: Kysely<Database>; close: () => Pro
 // beside the other CI suites. Re-seeding a later day is in reseed.later-day.test.ts, so that it
 // runs beside these.
 describe(`seeding (${dialectUnderTest()})`, () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase();
 
   it('forgets the sales and fare versions of a database seeded with another seed', async () => {
     const { db } = database;

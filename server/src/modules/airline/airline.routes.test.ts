@@ -4,7 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/build.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import { dailyRoundTrip, flightsOfRouteOn, nonDailyRoute } from '../../../test/helpers/search.ts';
+import {
+  dailyRoundTrip,
+  flightsOfRouteOn,
+  nonDailyRoute,
+  sellOutRouteDay,
+} from '../../../test/helpers/search.ts';
 import type { Route } from '../../db/tables/inventory.ts';
 
 describe(`GET /api/airline/flights (${dialectUnderTest()})`, () => {
@@ -18,20 +23,7 @@ describe(`GET /api/airline/flights (${dialectUnderTest()})`, () => {
   it("lists a route's flights on a date with capacity, seats sold and left per fare class", async () => {
     const date = addDays(TEST_TODAY, 3);
     const { db } = testApp.app;
-    await db
-      .updateTable('fare_classes')
-      .set({ seats_left: 0 })
-      .where(
-        'flight_id',
-        'in',
-        db
-          .selectFrom('flights')
-          .select('id')
-          .where('route_id', '=', route.id)
-          .where('departure_date', '=', date),
-      )
-      .where('letter', '=', 'Q')
-      .execute();
+    await sellOutRouteDay(db, route.id, date, 'Q');
     const response = await testApp.app.inject({
       url: `/api/airline/flights?route=${route.id}&date=${date}`,
     });

@@ -6,15 +6,14 @@ import {
 import { CheapestDaysResponseSchema, OffersResponseSchema } from '@uniquair/contract/pricing';
 import { addDays, addYears, ymdParts, type Ymd } from '@uniquair/domain/dates/ymd';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import {
   bookingBody,
-  buildBookingTestApp,
   createBooking,
   searchTrip,
+  useBookingTestApp,
 } from '../../../test/helpers/booking.ts';
-import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
@@ -72,14 +71,12 @@ async function calendar(app: FastifyInstance, routeId: number, date: Ymd) {
 
 describe(`fare sales of the airline partner API (${dialectUnderTest()})`, () => {
   const clock = testClock();
-  let test: TestApp;
+  const test = useBookingTestApp(clock, { AIRLINE_API_KEYS: KEYS.join(',') });
   let route: Route;
 
   beforeAll(async () => {
-    test = await buildBookingTestApp(clock, { AIRLINE_API_KEYS: KEYS.join(',') });
     ({ out: route } = await dailyRoundTrip(test.app.db));
   });
-  afterAll(() => test.close());
 
   it("lowers the route's prices on its days, the calendar and its ETag follow, and its end brings them back", async () => {
     const { app } = test;
@@ -267,14 +264,12 @@ describe(`fare sales of the airline partner API (${dialectUnderTest()})`, () => 
 
 describe(`a search across a sale (${dialectUnderTest()}), partner API without keys`, () => {
   const clock = testClock();
-  let test: TestApp;
+  const test = useBookingTestApp(clock);
   let route: Route;
 
   beforeAll(async () => {
-    test = await buildBookingTestApp(clock);
     ({ out: route } = await dailyRoundTrip(test.app.db));
   });
-  afterAll(() => test.close());
 
   it('runs a search again once prices change, and a result shown before a rise books only when accepted', async () => {
     const { app } = test;

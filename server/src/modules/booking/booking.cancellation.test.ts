@@ -9,6 +9,7 @@ import {
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import {
+  appOptionsOn,
   fareClassBooker,
   fareClassOf,
   getBooking,
@@ -53,10 +54,7 @@ describe('cancellation with refunds', () => {
   let day = 30;
 
   beforeAll(async () => {
-    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, {
-      clock: clock.now,
-      search: { initWaitMs: 10_000 },
-    });
+    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, appOptionsOn(clock));
     app = test.app;
   });
 

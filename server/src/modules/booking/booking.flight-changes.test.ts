@@ -10,7 +10,12 @@ import {
 import { PayResponseSchema } from '@uniquair/contract/booking';
 import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { freshClient } from '../../../test/helpers/accounts.ts';
-import { fareClassBooker, getBooking, type BookedInClass } from '../../../test/helpers/booking.ts';
+import {
+  appOptionsOn,
+  fareClassBooker,
+  getBooking,
+  type BookedInClass,
+} from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
@@ -43,10 +48,7 @@ describe(`voluntary flight changes (${dialectUnderTest()})`, () => {
   let book: (letters: string) => Promise<BookedInClass>;
 
   beforeAll(async () => {
-    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, {
-      clock: clock.now,
-      search: { initWaitMs: 10_000 },
-    });
+    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, appOptionsOn(clock));
     app = test.app;
     book = fareClassBooker(app, () => (day += 2));
   });

@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  dialectUnderTest,
-  type TestDatabase,
-} from '../../../test/helpers/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../test/helpers/build.ts';
+import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { formatInvoiceNumber, nextInvoiceNumber } from './booking.invoice-repository.ts';
 import { allocate } from './booking.invoices.ts';
@@ -27,14 +24,11 @@ describe('allocate: line amounts in the charge currency', () => {
 });
 
 describe(`invoice numbers (${dialectUnderTest()})`, () => {
-  let database: TestDatabase;
+  const database = useTestDatabase({ seeded: false });
 
   beforeAll(async () => {
-    database = await createTestDatabase({ seeded: false });
     await migrateToLatest(database.db);
   });
-
-  afterAll(() => database.dispose());
 
   it('are written UQ-<year>-<six digits>', () => {
     expect(formatInvoiceNumber('UQ', 2026, 1)).toBe('UQ-2026-000001');

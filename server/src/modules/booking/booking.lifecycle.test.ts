@@ -6,7 +6,7 @@ import {
   SEAT_HOLD_MINUTES,
 } from '@uniquair/contract/booking';
 import { addDays } from '@uniquair/domain/dates/ymd';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import {
   bookingRowByPnr,
@@ -16,14 +16,13 @@ import {
   getBooking,
   searchTrip,
   setFareClass,
-  buildMailingBookingTestApp,
-  type MailingTestApp,
+  useMailingBookingTestApp,
 } from '../../../test/helpers/booking.ts';
-import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
+import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { dailyRoundTrip } from '../../../test/helpers/search.ts';
-import { linkIn, tokenIn, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
+import { linkIn, tokenIn } from '../../../test/helpers/smtp.ts';
 import { secretHash } from '../../lib/secret-hash.ts';
 import { markSeatsSold } from './booking.hold-repository.ts';
 import { issueBookingLinkToken } from './booking.repository.ts';
@@ -31,19 +30,10 @@ import { issueBookingLinkToken } from './booking.repository.ts';
 const HOLD_MS = SEAT_HOLD_MINUTES * 60_000;
 
 describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
-  let testApp: MailingTestApp;
-  let clock: TestClock;
-  let smtp: TestSmtpServer;
-
-  beforeAll(async () => {
-    clock = testClock();
-    testApp = await buildMailingBookingTestApp(clock, {
-      PAYMENT_PROVIDERS: 'CREDIT_CARD,PAYPAL,DIRECT_TO_AIRLINE',
-    });
-    smtp = testApp.smtp;
+  const clock = testClock();
+  const testApp = useMailingBookingTestApp(clock, {
+    PAYMENT_PROVIDERS: 'CREDIT_CARD,PAYPAL,DIRECT_TO_AIRLINE',
   });
-
-  afterAll(() => testApp.close());
 
   it('expires an unpaid hold when it ends: seats and price calendars come back', async () => {
     const { app } = testApp;
@@ -208,7 +198,7 @@ describe(`booking holds, hand-offs and e-mail (${dialectUnderTest()})`, () => {
       );
       expect(response.statusCode, response.body).toBe(200);
       ({ pnr } = CreateBookingResponseSchema.parse(response.json()));
-      const mail = await smtp.waitFor((received) =>
+      const mail = await testApp.smtp.waitFor((received) =>
         received.to.includes('ioana.marin@example.com'),
       );
       expect(mail.subject).toBe(`Your booking ${pnr} is on hold`);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BookingFeedbackResponseSchema,
   BookingShareResponseSchema,
@@ -12,10 +12,9 @@ import {
   BOOKER,
   getBooking,
   searchTrip,
-  buildMailingBookingTestApp,
-  type MailingTestApp,
+  useMailingBookingTestApp,
 } from '../../../test/helpers/booking.ts';
-import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
+import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import {
@@ -23,31 +22,24 @@ import {
   payBooking,
   type MadeBooking,
 } from '../../../test/helpers/payments-test-kit.ts';
-import { type TestSmtpServer } from '../../../test/helpers/smtp.ts';
 import { secretHash } from '../../lib/secret-hash.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
 
 const HOUR_MS = 3_600_000;
 
 describe(`sharing, re-sent tickets and feedback (${dialectUnderTest()})`, () => {
-  let testApp: MailingTestApp;
+  const clock = testClock();
+  const testApp = useMailingBookingTestApp(clock, {
+    PAYMENT_PROVIDERS: 'CREDIT_CARD,DIRECT_TO_AIRLINE',
+    OUTBOX_POLL_MS: '0',
+    BOOKING_LOOKUP_MISSES: '0',
+  });
   let app: FastifyInstance;
-  let clock: TestClock;
-  let smtp: TestSmtpServer;
   let day = 30;
 
-  beforeAll(async () => {
-    clock = testClock();
-    testApp = await buildMailingBookingTestApp(clock, {
-      PAYMENT_PROVIDERS: 'CREDIT_CARD,DIRECT_TO_AIRLINE',
-      OUTBOX_POLL_MS: '0',
-      BOOKING_LOOKUP_MISSES: '0',
-    });
-    smtp = testApp.smtp;
+  beforeAll(() => {
     app = testApp.app;
   });
-
-  afterAll(() => testApp.close());
 
   /** An unpaid one-way booking of one adult, each on its own day. */
   async function unpaidBooking(): Promise<MadeBooking> {
@@ -240,7 +232,9 @@ describe(`sharing, re-sent tickets and feedback (${dialectUnderTest()})`, () => 
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({ success: true, sentTo: 'friend@example.org' });
       await drainOutbox(app);
-      const mail = await smtp.waitFor((received) => received.to.includes('friend@example.org'));
+      const mail = await testApp.smtp.waitFor((received) =>
+        received.to.includes('friend@example.org'),
+      );
       expect(mail.subject).toContain(booking.pnr);
       expect(mail.text).toContain('TravellerA Popescu');
       expect(mail.text).toMatch(/\d{13}/);

@@ -3,37 +3,25 @@ import {
   CreateBookingResponseSchema,
   SEAT_HOLD_MINUTES,
 } from '@uniquair/contract/booking';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import {
   bookingBody,
   createBooking,
   searchTrip,
-  buildMailingBookingTestApp,
-  type MailingTestApp,
+  useMailingBookingTestApp,
 } from '../../../test/helpers/booking.ts';
-import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
+import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import { linkIn, type ReceivedMail, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
+import { linkIn, type ReceivedMail } from '../../../test/helpers/smtp.ts';
 import { LINKS_PER_BOOKING_PER_HOUR, REQUESTED_LINK_HOURS } from './booking.hand-off.ts';
 
 const HOUR_MS = 3_600_000;
 
 describe(`a new e-mailed link on request (${dialectUnderTest()})`, () => {
-  let testApp: MailingTestApp;
-  let clock: TestClock;
-  let smtp: TestSmtpServer;
-
-  beforeAll(async () => {
-    clock = testClock();
-    testApp = await buildMailingBookingTestApp(clock, {
-      BOOKING_LOOKUP_MISSES: '3',
-    });
-    smtp = testApp.smtp;
-  });
-
-  afterAll(() => testApp.close());
+  const clock = testClock();
+  const testApp = useMailingBookingTestApp(clock, { BOOKING_LOOKUP_MISSES: '3' });
 
   const ask = (pnr: string, client = freshClient()) =>
     testApp.app.inject({
@@ -49,10 +37,11 @@ describe(`a new e-mailed link on request (${dialectUnderTest()})`, () => {
       remoteAddress: freshClient(),
       payload: {},
     });
-  const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
+  const mailsTo = (address: string) =>
+    testApp.smtp.received.filter((mail) => mail.to.includes(address));
   /** The next e-mail to `address` after the `seen` ones. */
   const nextMail = async (address: string, seen: number): Promise<ReceivedMail> => {
-    await smtp.waitFor(() => mailsTo(address).length > seen);
+    await testApp.smtp.waitFor(() => mailsTo(address).length > seen);
     return mailsTo(address)[seen] as ReceivedMail;
   };
 
@@ -116,7 +105,7 @@ describe(`a new e-mailed link on request (${dialectUnderTest()})`, () => {
     await nextMail(email, LINKS_PER_BOOKING_PER_HOUR - 1);
     await testApp.app.mail.flush();
     expect(mailsTo(email)).toHaveLength(LINKS_PER_BOOKING_PER_HOUR);
-    expect(smtp.received.every((mail) => mail.to.length === 1)).toBe(true);
+    expect(testApp.smtp.received.every((mail) => mail.to.length === 1)).toBe(true);
 
     clock.advance(HOUR_MS + 1_000);
     expect((await ask(pnr)).statusCode).toBe(202);
@@ -125,14 +114,14 @@ describe(`a new e-mailed link on request (${dialectUnderTest()})`, () => {
 
   it('answers an unknown PNR alike, sends nothing, and counts it as a miss', async () => {
     const client = freshClient();
-    const before = smtp.received.length;
+    const before = testApp.smtp.received.length;
     for (let i = 0; i < 3; i += 1) {
       const response = await ask('ZZZZZZ9', client);
       expect(response.statusCode).toBe(202);
       expect(response.json()).toEqual({ success: true });
     }
     await testApp.app.mail.flush();
-    expect(smtp.received).toHaveLength(before);
+    expect(testApp.smtp.received).toHaveLength(before);
     // Past the look-up limit the client waits, whatever the PNR.
     const locked = await ask('ZZZZZZ9', client);
     expectApiError(locked, 429, 'TOO_MANY_REQUESTS');

@@ -1,11 +1,10 @@
 import { BookingResponseSchema, CreateBookingResponseSchema } from '@uniquair/contract/booking';
 import { BookingExtraDataResponseSchema } from '@uniquair/contract/booking-extra-data';
 import { addDays, addYears, type Ymd } from '@uniquair/domain/dates/ymd';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingRowByPnr,
   bookingBody,
-  buildBookingTestApp,
   createBooking,
   createBookingAtCurrentPrice,
   fareClassOf,
@@ -14,25 +13,22 @@ import {
   searchTrip,
   type TripSearch,
   setFareClass,
+  useBookingTestApp,
 } from '../../../test/helpers/booking.ts';
 import type { TestApp } from '../../../test/helpers/build.ts';
-import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
+import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { FARE_RULES } from '@uniquair/domain/pricing/fare-rules';
 
 describe(`POST /api/booking/create: checks, prices, seats and extras (${dialectUnderTest()})`, () => {
-  let testApp: TestApp;
-  let clock: TestClock;
+  const clock = testClock();
+  const testApp = useBookingTestApp(clock);
   let trip: TripSearch;
 
   beforeAll(async () => {
-    clock = testClock();
-    testApp = await buildBookingTestApp(clock);
     trip = await searchTrip(testApp.app, { passengers: { adults: 2, children: 1, infants: 1 } });
   });
-
-  afterAll(() => testApp.close());
 
   describe('validation', () => {
     const first = () => trip.dates[0] as Ymd;

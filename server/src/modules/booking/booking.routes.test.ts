@@ -3,12 +3,11 @@ import {
   CreateBookingResponseSchema,
   SEAT_HOLD_MINUTES,
 } from '@uniquair/contract/booking';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, freshClient, signIn } from '../../../test/helpers/accounts.ts';
 import {
   bookingRowByPnr,
   bookingBody,
-  buildBookingTestApp,
   createBooking,
   createBookingAtCurrentPrice,
   fareClassOf,
@@ -16,25 +15,21 @@ import {
   getBooking,
   searchTrip,
   type TripSearch,
+  useBookingTestApp,
 } from '../../../test/helpers/booking.ts';
-import type { TestApp } from '../../../test/helpers/build.ts';
-import { testClock, type TestClock } from '../../../test/helpers/clock.ts';
+import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import { secretHash } from '../../lib/secret-hash.ts';
 
 describe(`POST /api/booking/create and GET /api/booking/{pnr}/get (${dialectUnderTest()})`, () => {
-  let testApp: TestApp;
-  let clock: TestClock;
+  const clock = testClock();
+  const testApp = useBookingTestApp(clock);
   let trip: TripSearch;
 
   beforeAll(async () => {
-    clock = testClock();
-    testApp = await buildBookingTestApp(clock);
     trip = await searchTrip(testApp.app, { passengers: { adults: 2, children: 1, infants: 1 } });
   });
-
-  afterAll(() => testApp.close());
 
   it('holds the seats, prices on the server and answers the PNR and a device token', async () => {
     const body = bookingBody(trip);

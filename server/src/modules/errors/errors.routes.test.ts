@@ -98,21 +98,11 @@ describe('POST /api/error/save', () => {
   });
 
   it('answers 400 to malformed JSON and 415 to other content types', async () => {
-    const malformed = await app.inject({
-      method: 'POST',
-      url: '/api/error/save',
-      remoteAddress: freshClient(),
-      headers: { 'content-type': 'application/json' },
-      payload: '{"component": "App"',
+    const malformed = await save('{"component": "App"', freshClient(), {
+      'content-type': 'application/json',
     });
     expectApiError(malformed, 400, 'INVALID_JSON');
-    const xml = await app.inject({
-      method: 'POST',
-      url: '/api/error/save',
-      remoteAddress: freshClient(),
-      headers: { 'content-type': 'application/xml' },
-      payload: '<report/>',
-    });
+    const xml = await save('<report/>', freshClient(), { 'content-type': 'application/xml' });
     expectApiError(xml, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 

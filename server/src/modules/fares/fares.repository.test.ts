@@ -1,22 +1,14 @@
 import { addDays } from '@uniquair/domain/dates/ymd';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  dialectUnderTest,
-  TEST_TODAY,
-  type TestDatabase,
-} from '../../../test/helpers/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../test/helpers/build.ts';
+import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { dailyRoundTrip } from '../../../test/helpers/search.ts';
 import { FaresRepository } from './fares.repository.ts';
 
 const at = (days: number) => addDays(TEST_TODAY, days);
 
 describe(`the fare versions (${dialectUnderTest()})`, () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase();
 
   it('move for each changed route and day on its own, with the days connections start on', async () => {
     const repository = new FaresRepository(database.db);

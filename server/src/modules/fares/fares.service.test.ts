@@ -1,13 +1,12 @@
 import { CreateBookingResponseSchema } from '@uniquair/contract/booking';
 import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingBody,
-  buildBookingTestApp,
   createBooking,
   searchTrip,
+  useBookingTestApp,
 } from '../../../test/helpers/booking.ts';
-import type { TestApp } from '../../../test/helpers/build.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectPricedByRule, fareRows, type FareRow } from '../../../test/helpers/fares.ts';
@@ -30,14 +29,12 @@ function pricesOf(rows: readonly FareRow[]): Map<number, number> {
  */
 describe(`re-pricing fares (${dialectUnderTest()})`, () => {
   const clock = testClock();
-  let test: TestApp;
+  const test = useBookingTestApp(clock);
   let route: Route;
 
   beforeAll(async () => {
-    test = await buildBookingTestApp(clock);
     ({ out: route } = await dailyRoundTrip(test.app.db));
   });
-  afterAll(() => test.close());
 
   it('finds the seed at its prices, moves the last weeks up as days pass, and is idempotent', async () => {
     const { app } = test;

@@ -1,8 +1,7 @@
 import { addDays, type Ymd } from '@uniquair/domain/dates/ymd';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBookingTestApp } from '../../../test/helpers/booking.ts';
-import type { TestApp } from '../../../test/helpers/build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBookingTestApp } from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { fareRows } from '../../../test/helpers/fares.ts';
@@ -25,14 +24,12 @@ const NEAR = Array.from({ length: 40 }, (_, day) => at(3 + day));
  */
 describe(`re-pricing and the price summary together (${dialectUnderTest()})`, () => {
   const clock = testClock();
-  let test: TestApp;
+  const test = useBookingTestApp(clock);
   let route: Route;
 
   beforeAll(async () => {
-    test = await buildBookingTestApp(clock);
     ({ out: route } = await dailyRoundTrip(test.app.db));
   });
-  afterAll(() => test.close());
 
   /** The summary rows of some days, without when they were written. */
   const summary = async (dates: readonly Ymd[]) =>
@@ -41,7 +38,8 @@ describe(`re-pricing and the price summary together (${dialectUnderTest()})`, ()
         .selectFrom('route_day_prices')
         .selectAll()
         .where('date', 'in', [...dates])
-        .orderBy(['route_id', 'date'])
+        .orderBy('route_id')
+        .orderBy('date')
         .execute()
     ).map(({ updated_at: _, ...row }) => row);
 

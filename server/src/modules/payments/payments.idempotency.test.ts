@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../test/helpers/build.ts';
 import {
   canonicalJson,
   claimIdempotencyKey,
@@ -17,16 +17,18 @@ function serverProcess(id: string, gone: ReadonlySet<string> = new Set()): Lease
 }
 
 describe('idempotency keys', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase();
   const t0 = new Date('2026-11-23T06:00:00.000Z');
   const at = (ms: number) => new Date(t0.getTime() + ms);
   const owner = serverProcess('instance-a');
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  /** A request of `owner` under `key` at t0, with the body fingerprinted `f1`. */
+  const firstRequest = (scope: string, key: string) => ({
+    scope,
+    key,
+    fingerprint: 'f1',
+    now: t0,
+    owner,
   });
-
-  afterAll(() => database.dispose());
 
   it('fingerprints bodies independently of key order', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe(
@@ -39,13 +41,7 @@ describe('idempotency keys', () => {
   });
 
   it('claims once, replays the stored answer, refuses another body, reports a running request', async () => {
-    const request = {
-      scope: 'pay:AAAAAAA',
-      key: 'key-00000001',
-      fingerprint: 'f1',
-      now: t0,
-      owner,
-    };
+    const request = firstRequest('pay:AAAAAAA', 'key-00000001');
     const claims = await Promise.all(
       Array.from({ length: 10 }, () => claimIdempotencyKey(database.db, request)),
     );
@@ -67,13 +63,7 @@ describe('idempotency keys', () => {
   });
 
   it('lets a retry take over a key whose request stopped, and a released key be claimed again', async () => {
-    const request = {
-      scope: 'pay:BBBBBBB',
-      key: 'key-00000002',
-      fingerprint: 'f1',
-      now: t0,
-      owner,
-    };
+    const request = firstRequest('pay:BBBBBBB', 'key-00000002');
     const first = await claimIdempotencyKey(database.db, request);
     expect(first).toMatchObject({ kind: 'claimed', resumed: false });
     expect(await claimIdempotencyKey(database.db, { ...request, now: at(1000) })).toEqual({
@@ -94,13 +84,7 @@ describe('idempotency keys', () => {
   });
 
   it('forgets answered keys after the retention time', async () => {
-    const request = {
-      scope: 'pay:CCCCCCC',
-      key: 'key-00000003',
-      fingerprint: 'f1',
-      now: t0,
-      owner,
-    };
+    const request = firstRequest('pay:CCCCCCC', 'key-00000003');
     const claim = await claimIdempotencyKey(database.db, request);
     if (claim.kind !== 'claimed') throw new Error('not claimed');
     await completeIdempotencyKey(database.db, claim, { status: 200, body: '{}' });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appOptionsOn } from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
@@ -35,10 +36,7 @@ describe(`a charge whose answer was lost (${dialectUnderTest()})`, () => {
   const clock = testClock();
 
   beforeAll(async () => {
-    test = await startWithWebhookReceiver(PAYMENT_TEST_ENV, {
-      clock: clock.now,
-      search: { initWaitMs: 10_000 },
-    });
+    test = await startWithWebhookReceiver(PAYMENT_TEST_ENV, appOptionsOn(clock));
     next = bookingFactory(test.app, 50);
   });
 
@@ -62,6 +60,12 @@ describe(`a charge whose answer was lost (${dialectUnderTest()})`, () => {
     const [attempt] = await paymentRows(test.app, booking.id);
     expect(attempt).toMatchObject({ status: 'processing', provider_ref: null });
   };
+
+  /** The body of a card payment, with a new token of a card that pays. */
+  const cardPayment = async () => ({
+    method: 'CREDIT_CARD',
+    card: await test.tokenizeCard(CARDS.success),
+  });
 
   /** A server process that was killed: registered on this host, its pid no longer running. */
   const deadInstance = async (): Promise<string> => {
@@ -88,10 +92,7 @@ describe(`a charge whose answer was lost (${dialectUnderTest()})`, () => {
 
   it('the reconciler asks the provider by attempt key and pays the booking, never failing it', async () => {
     const booking = await next();
-    await payAnswerLost(booking, randomUUID(), {
-      method: 'CREDIT_CARD',
-      card: await test.tokenizeCard(CARDS.success),
-    });
+    await payAnswerLost(booking, randomUUID(), await cardPayment());
     clock.advance(3 * 60_000);
     expect(await test.app.payments.reconcile()).toBeGreaterThanOrEqual(1);
     await ticketedWithOneCharge(booking);
@@ -99,10 +100,7 @@ describe(`a charge whose answer was lost (${dialectUnderTest()})`, () => {
 
   it('the hold ended meanwhile: the seats are taken again and the booking paid', async () => {
     const booking = await next();
-    await payAnswerLost(booking, randomUUID(), {
-      method: 'CREDIT_CARD',
-      card: await test.tokenizeCard(CARDS.success),
-    });
+    await payAnswerLost(booking, randomUUID(), await cardPayment());
     clock.advance(20 * 60_000);
     // The hold is over: reading the booking expires it.
     const read = await test.app.inject({
@@ -118,10 +116,7 @@ describe(`a charge whose answer was lost (${dialectUnderTest()})`, () => {
 
   it('attempts of a process known gone are settled at once, not after two minutes', async () => {
     const booking = await next();
-    await payAnswerLost(booking, randomUUID(), {
-      method: 'CREDIT_CARD',
-      card: await test.tokenizeCard(CARDS.success),
-    });
+    await payAnswerLost(booking, randomUUID(), await cardPayment());
     await test.app.db
       .updateTable('payments')
       .set({ owner_instance: await deadInstance() })
@@ -134,7 +129,7 @@ describe(`a charge whose answer was lost (${dialectUnderTest()})`, () => {
   it('a retry with the same key takes over at once from a request whose process is gone', async () => {
     const booking = await next();
     const key = randomUUID();
-    const body = { method: 'CREDIT_CARD', card: await test.tokenizeCard(CARDS.success) };
+    const body = await cardPayment();
     await payAnswerLost(booking, key, body);
     // As the killed process left it: the key claimed, its lease running for another minute.
     const dead = await deadInstance();
@@ -169,12 +164,7 @@ describe(`a charge whose answer was lost (${dialectUnderTest()})`, () => {
     test.gateway.faults.apiFailure = 'reset';
     try {
       expectApiError(
-        await payBooking(
-          test.app,
-          booking,
-          { method: 'CREDIT_CARD', card: await test.tokenizeCard(CARDS.success) },
-          key,
-        ),
+        await payBooking(test.app, booking, await cardPayment(), key),
         502,
         'PAYMENT_FAILED',
       );

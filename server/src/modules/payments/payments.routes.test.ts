@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayResponseSchema } from '@uniquair/contract/booking';
-import { searchTrip, type TripSearch } from '../../../test/helpers/booking.ts';
+import { appOptionsOn, searchTrip, type TripSearch } from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
@@ -28,10 +28,7 @@ describe(`POST /api/booking/{pnr}/pay over the sandbox gateway (${dialectUnderTe
   const clock = testClock();
 
   beforeAll(async () => {
-    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, {
-      clock: clock.now,
-      search: { initWaitMs: 10_000 },
-    });
+    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, appOptionsOn(clock));
     trip = await searchTrip(test.app, { passengers: { adults: 2, children: 1, infants: 1 } });
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayResponseSchema } from '@uniquair/contract/booking';
+import { appOptionsOn } from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
@@ -34,10 +35,7 @@ describe(`payment outcomes: webhooks, returns, reconciler (${dialectUnderTest()}
   const clock = testClock();
 
   beforeAll(async () => {
-    test = await startWithWebhookReceiver(PAYMENT_TEST_ENV, {
-      clock: clock.now,
-      search: { initWaitMs: 10_000 },
-    });
+    test = await startWithWebhookReceiver(PAYMENT_TEST_ENV, appOptionsOn(clock));
     receiver = test.receiver;
     next = bookingFactory(test.app, 30);
   });

@@ -53,9 +53,6 @@ describe('price watch notifications', () => {
     await receiver.close();
   });
 
-  const receivedBy = (browser: BrowserSubscription) =>
-    receiver.received.filter((push) => browser.endpoint.endsWith(push.path));
-
   /** A day of a route no other test of this file watches. */
   async function freshDay(days: number) {
     const day = await pricedDay(app, days, used);
@@ -87,7 +84,7 @@ describe('price watch notifications', () => {
     expect(created.watch.subscribedPrice).toEqual({ amount: day.price * 3, currency: 'USD' });
 
     await lowerFares(app, day.routeId, day.date, 1_000);
-    const [push, ...more] = receivedBy(browser);
+    const [push, ...more] = receiver.receivedBy(browser);
     expect(more).toEqual([]);
     expect(push).toBeDefined();
     if (!push) return;
@@ -119,19 +116,19 @@ describe('price watch notifications', () => {
     await watch(browser, { route: day.routeId, date: day.date });
 
     await lowerFares(app, day.routeId, day.date, 500);
-    expect(receivedBy(browser)).toHaveLength(1);
+    expect(receiver.receivedBy(browser)).toHaveLength(1);
     // Cheaper again within the day: no second message.
     clock.advance(DAY_MS / 2);
     await lowerFares(app, day.routeId, day.date, 300);
-    expect(receivedBy(browser)).toHaveLength(1);
+    expect(receiver.receivedBy(browser)).toHaveLength(1);
     // A day after the first message, cheaper than when it was told: told again.
     clock.advance(DAY_MS / 2 + 1_000);
     await lowerFares(app, day.routeId, day.date, 0);
-    expect(receivedBy(browser)).toHaveLength(2);
+    expect(receiver.receivedBy(browser)).toHaveLength(2);
     // The next day, the same price is no news.
     clock.advance(DAY_MS + 1_000);
     await lowerFares(app, day.routeId, day.date, 0);
-    expect(receivedBy(browser)).toHaveLength(2);
+    expect(receiver.receivedBy(browser)).toHaveLength(2);
   });
 
   it('waits for the target price when one is set', async () => {
@@ -144,9 +141,9 @@ describe('price watch notifications', () => {
       currency: 'USD',
     });
     await lowerFares(app, day.routeId, day.date, 500);
-    expect(receivedBy(browser)).toHaveLength(0);
+    expect(receiver.receivedBy(browser)).toHaveLength(0);
     await lowerFares(app, day.routeId, day.date, 600);
-    expect(receivedBy(browser)).toHaveLength(1);
+    expect(receiver.receivedBy(browser)).toHaveLength(1);
   });
 
   it('watches a month by its cheapest day', async () => {
@@ -165,7 +162,7 @@ describe('price watch notifications', () => {
       .where('date', '<=', `${day.date.slice(0, 7)}-31` as Ymd)
       .executeTakeFirstOrThrow();
     expect(Number(cheapestNow.price)).toBeLessThan(start);
-    const [push] = receivedBy(browser);
+    const [push] = receiver.receivedBy(browser);
     expect(push).toBeDefined();
     if (!push) return;
     const message = JSON.parse(receiver.decrypt(push, browser)) as { data: { url: string } };
@@ -182,7 +179,7 @@ describe('price watch notifications', () => {
     await watch(browser, { route: other.routeId, date: other.date });
     receiver.answer(new URL(browser.endpoint).pathname, 410);
     await lowerFares(app, day.routeId, day.date, 500);
-    expect(receivedBy(browser)).toHaveLength(1);
+    expect(receiver.receivedBy(browser)).toHaveLength(1);
     const left = await app.db
       .selectFrom('price_watches')
       .select('id')
@@ -218,7 +215,7 @@ describe('price watch notifications', () => {
     await app.priceWatches.idle();
     await drainOutbox(app);
     expect(results.reduce((sum, result) => sum + result.notified, 0)).toBeLessThanOrEqual(1);
-    expect(receivedBy(browser)).toHaveLength(1);
+    expect(receiver.receivedBy(browser)).toHaveLength(1);
   });
 
   it('e-mails a signed-in owner too, in their language, with the link to the search', async () => {
@@ -232,7 +229,7 @@ describe('price watch notifications', () => {
       cookie,
     );
     await lowerFares(app, day.routeId, day.date, 800);
-    expect(receivedBy(browser)).toHaveLength(1);
+    expect(receiver.receivedBy(browser)).toHaveLength(1);
     const mail = await app.db
       .selectFrom('mail_outbox')
       .selectAll()

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest, TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
-import { dailyRoundTrip } from '../../../test/helpers/search.ts';
+import { dailyRoundTrip, sellOutRouteDay } from '../../../test/helpers/search.ts';
 import { refreshRouteDayPrices } from '../../db/route-day-prices.ts';
 import type { Route } from '../../db/tables/inventory.ts';
 
@@ -173,21 +173,7 @@ describe(`GET /api/cheapest-price/grid/{outRouteId}/{backRouteId} (${dialectUnde
 
     // The return route sold out on one day: its row of the grid empties.
     const soldOut = addDays(TEST_TODAY, 90);
-    const flights = await db
-      .selectFrom('flights')
-      .select('id')
-      .where('route_id', '=', back.id)
-      .where('departure_date', '=', soldOut)
-      .execute();
-    await db
-      .updateTable('fare_classes')
-      .set({ seats_left: 0 })
-      .where(
-        'flight_id',
-        'in',
-        flights.map((flight) => flight.id),
-      )
-      .execute();
+    await sellOutRouteDay(db, back.id, soldOut);
     await refreshRouteDayPrices(db, [back.id], [soldOut]);
     const after = await grid(out.id, back.id, addDays(soldOut, -7), soldOut);
     for (const cell of after.cells) {

@@ -3,22 +3,14 @@ import { DEVICE_TOKENS_HEADER } from '@uniquair/contract/headers';
 import { freshClient } from '../../../test/helpers/accounts.ts';
 import { searchTrip } from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
+import { CARDS } from '../../../test/helpers/payments.ts';
 import {
-  CARDS,
-  startPaymentsTestApp,
-  type PaymentsTestApp,
-} from '../../../test/helpers/payments.ts';
-import {
-  startPushReceiver,
-  vapidClaims,
-  type PushReceiver,
-} from '../../../test/helpers/push-receiver.ts';
+  startPushingPaymentsTestApp,
+  type PushingPaymentsTestApp,
+} from '../../../test/helpers/push.ts';
+import { subscriptionPayload, vapidClaims } from '../../../test/helpers/push-receiver.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
-import {
-  makeBooking,
-  PAYMENT_TEST_ENV,
-  payBooking,
-} from '../../../test/helpers/payments-test-kit.ts';
+import { makeBooking, payBooking } from '../../../test/helpers/payments-test-kit.ts';
 
 /**
  * The whole way of a booking push: a browser subscribes with the device token of its booking,
@@ -26,27 +18,19 @@ import {
  * local push service, where it decrypts with the browser's keys.
  */
 describe('a booking paid by card reaches its subscribed browser', () => {
-  let receiver: PushReceiver;
-  let test: PaymentsTestApp;
+  let test: PushingPaymentsTestApp;
   const clock = testClock();
 
   beforeAll(async () => {
-    receiver = await startPushReceiver();
-    test = await startPaymentsTestApp(
-      { ...PAYMENT_TEST_ENV, PUSH_EXTRA_ORIGINS: receiver.origin },
-      { clock: clock.now, search: { initWaitMs: 10_000 }, push: { agent: receiver.agent } },
-    );
+    test = await startPushingPaymentsTestApp(clock);
   });
 
-  afterAll(async () => {
-    await test.close();
-    await receiver.close();
-  });
+  afterAll(() => test.close());
 
   it('sends booking.status after the payment, signed for the push service’s origin', async () => {
     const { app } = test;
     const booking = await makeBooking(app, await searchTrip(app, { days: 50, oneWay: true }));
-    const browser = receiver.subscribe();
+    const browser = test.receiver.subscribe();
     const subscribed = await app.inject({
       method: 'POST',
       url: '/api/subscriptions/subscribe',
@@ -54,12 +38,7 @@ describe('a booking paid by card reaches its subscribed browser', () => {
       headers: { [DEVICE_TOKENS_HEADER]: booking.deviceToken },
       payload: {
         payload: { locale: 'en' },
-        subscription: {
-          endpoint: browser.endpoint,
-          publicKey: browser.publicKey,
-          authToken: browser.authToken,
-          contentEncoding: 'aes128gcm',
-        },
+        subscription: subscriptionPayload(browser),
       },
     });
     expect(subscribed.statusCode, subscribed.body).toBe(200);
@@ -69,11 +48,11 @@ describe('a booking paid by card reaches its subscribed browser', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     await drainOutbox(app);
 
-    const pushes = receiver.received.filter((push) => browser.endpoint.endsWith(push.path));
+    const pushes = test.receiver.receivedBy(browser);
     expect(pushes).toHaveLength(1);
     const [push] = pushes;
     if (!push) return;
-    const message = JSON.parse(receiver.decrypt(push, browser)) as {
+    const message = JSON.parse(test.receiver.decrypt(push, browser)) as {
       type: string;
       data: { pnr: string; status: string };
     };
@@ -81,7 +60,7 @@ describe('a booking paid by card reaches its subscribed browser', () => {
     expect(message.data.pnr).toBe(booking.pnr);
     expect(['paid', 'ticketed']).toContain(message.data.status);
     const { claims } = vapidClaims(push);
-    expect(claims.aud).toBe(receiver.origin);
+    expect(claims.aud).toBe(test.receiver.origin);
     expect(claims.exp * 1000 - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
   });
 });

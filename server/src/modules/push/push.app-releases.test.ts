@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
-import { startPushReceiver, type PushReceiver } from '../../../test/helpers/push-receiver.ts';
+import {
+  startPushReceiver,
+  subscriptionPayload,
+  type PushReceiver,
+} from '../../../test/helpers/push-receiver.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
 import { APP_UPDATE_TOPIC } from './push.app-releases.ts';
 
@@ -68,12 +72,7 @@ describe('app-update notices', () => {
         url: '/api/subscriptions/subscribe',
         payload: {
           payload: { locale: 'fr' },
-          subscription: {
-            endpoint: browser.endpoint,
-            publicKey: browser.publicKey,
-            authToken: browser.authToken,
-            contentEncoding: 'aes128gcm',
-          },
+          subscription: subscriptionPayload(browser),
         },
       });
       expect(response.statusCode, response.body).toBe(200);
@@ -90,7 +89,7 @@ describe('app-update notices', () => {
     });
     expect(await entries()).toHaveLength(1);
 
-    const pushes = receiver.received.filter((push) => browser.endpoint.endsWith(push.path));
+    const pushes = receiver.receivedBy(browser);
     expect(pushes).toHaveLength(1);
     const [push] = pushes;
     if (!push) return;

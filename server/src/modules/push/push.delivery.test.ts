@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
 import { bookTrip, type PushTestBooking } from '../../../test/helpers/push.ts';
 import {
   startPushReceiver,
+  subscriptionPayload,
   vapidClaims,
   type BrowserSubscription,
   type PushReceiver,
@@ -57,12 +58,7 @@ describe('web push delivery', () => {
       headers: { [DEVICE_TOKENS_HEADER]: options.tokens ?? booking.deviceToken },
       payload: {
         payload: { locale: options.locale ?? 'en' },
-        subscription: {
-          endpoint: subscription.endpoint,
-          publicKey: subscription.publicKey,
-          authToken: subscription.authToken,
-          contentEncoding: options.encoding ?? 'aes128gcm',
-        },
+        subscription: subscriptionPayload(subscription, options.encoding),
       },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -78,16 +74,13 @@ describe('web push delivery', () => {
     await drainOutbox(app);
   }
 
-  const receivedAt = (subscription: BrowserSubscription) =>
-    receiver.received.filter((push) => subscription.endpoint.endsWith(push.path));
-
   it('sends booking.status encrypted (aes128gcm) with a VAPID token for the push service', async () => {
     const browser = receiver.subscribe();
     await subscribe(browser);
     const before = Math.floor(Date.now() / 1000);
     await announce('ticketed');
 
-    const [push, ...more] = receivedAt(browser);
+    const [push, ...more] = receiver.receivedBy(browser);
     expect(more).toEqual([]);
     expect(push).toBeDefined();
     if (!push) return;
@@ -124,7 +117,7 @@ describe('web push delivery', () => {
     const browser = receiver.subscribe();
     await subscribe(browser, { encoding: 'aesgcm', locale: 'de' });
     await announce('paid');
-    const [push] = receivedAt(browser);
+    const [push] = receiver.receivedBy(browser);
     expect(push?.headers['content-encoding']).toBe('aesgcm');
     if (!push) return;
     const message = JSON.parse(receiver.decrypt(push, browser)) as {
@@ -145,8 +138,8 @@ describe('web push delivery', () => {
     await subscribe(gone);
     await subscribe(missing);
     await announce('paid');
-    expect(receivedAt(gone)).toHaveLength(1);
-    expect(receivedAt(missing)).toHaveLength(1);
+    expect(receiver.receivedBy(gone)).toHaveLength(1);
+    expect(receiver.receivedBy(missing)).toHaveLength(1);
     const left = await app.db
       .selectFrom('push_subscriptions')
       .select('endpoint')
@@ -188,6 +181,6 @@ describe('web push delivery', () => {
     const other = receiver.subscribe();
     await subscribe(other, { tokens: 'y'.repeat(43) });
     await announce('ticketed');
-    expect(receivedAt(other)).toEqual([]);
+    expect(receiver.receivedBy(other)).toEqual([]);
   });
 });

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SupportTicketResponseSchema } from '@uniquair/contract/support';
 import { callAs, createAccount, signIn } from '../../../test/helpers/accounts.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
-import { startPaymentsTestApp, type PaymentsTestApp } from '../../../test/helpers/payments.ts';
-import { PAYMENT_TEST_ENV } from '../../../test/helpers/payments-test-kit.ts';
-import { startPushReceiver, type PushReceiver } from '../../../test/helpers/push-receiver.ts';
+import {
+  startPushingPaymentsTestApp,
+  type PushingPaymentsTestApp,
+} from '../../../test/helpers/push.ts';
+import { subscriptionPayload } from '../../../test/helpers/push-receiver.ts';
 import { drainOutbox } from '../outbox/outbox.service.ts';
 
 /**
@@ -15,24 +17,16 @@ import { drainOutbox } from '../outbox/outbox.service.ts';
  * sends nothing.
  */
 describe('the support team’s answer reaches the traveller’s subscribed browser', () => {
-  let receiver: PushReceiver;
-  let test: PaymentsTestApp;
+  let test: PushingPaymentsTestApp;
   let app: FastifyInstance;
   const clock = testClock();
 
   beforeAll(async () => {
-    receiver = await startPushReceiver();
-    test = await startPaymentsTestApp(
-      { ...PAYMENT_TEST_ENV, PUSH_EXTRA_ORIGINS: receiver.origin },
-      { clock: clock.now, search: { initWaitMs: 10_000 }, push: { agent: receiver.agent } },
-    );
+    test = await startPushingPaymentsTestApp(clock);
     app = test.app;
   });
 
-  afterAll(async () => {
-    await test.close();
-    await receiver.close();
-  });
+  afterAll(() => test.close());
 
   const call = (url: string, cookie: string, payload: Record<string, unknown>) =>
     callAs(app, 'POST', url, cookie, payload);
@@ -42,15 +36,10 @@ describe('the support team’s answer reaches the traveller’s subscribed brows
     const agentAccount = await createAccount(app, { firstName: 'Agent' });
     expect(await app.userRoles.grant(agentAccount.email, 'support_agent')).toBe(true);
     const agent = await signIn(app, agentAccount);
-    const browser = receiver.subscribe();
+    const browser = test.receiver.subscribe();
     const subscribed = await call('/api/subscriptions/subscribe', traveller, {
       payload: { locale: 'de' },
-      subscription: {
-        endpoint: browser.endpoint,
-        publicKey: browser.publicKey,
-        authToken: browser.authToken,
-        contentEncoding: 'aes128gcm',
-      },
+      subscription: subscriptionPayload(browser),
     });
     expect(subscribed.statusCode, subscribed.body).toBe(200);
     const opened = await call('/api/support/tickets', traveller, {
@@ -60,7 +49,7 @@ describe('the support team’s answer reaches the traveller’s subscribed brows
     });
     expect(opened.statusCode, opened.body).toBe(200);
     const { ticket } = SupportTicketResponseSchema.parse(opened.json());
-    const pushes = () => receiver.received.filter((push) => browser.endpoint.endsWith(push.path));
+    const pushes = () => test.receiver.receivedBy(browser);
 
     const note = await call(`/api/support/desk/tickets/${ticket.id}/messages`, agent, {
       body: 'Asked the handling agent.',
@@ -78,7 +67,7 @@ describe('the support team’s answer reaches the traveller’s subscribed brows
     const [push, ...more] = pushes();
     expect(more).toHaveLength(0);
     if (!push) throw new Error('no push arrived');
-    const message = JSON.parse(receiver.decrypt(push, browser)) as {
+    const message = JSON.parse(test.receiver.decrypt(push, browser)) as {
       type: string;
       data: Record<string, unknown>;
       notification: { title: string; options: { body: string; tag: string; lang: string } };

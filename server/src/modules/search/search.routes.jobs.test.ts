@@ -1,4 +1,3 @@
-import { addDays } from '@uniquair/domain/dates/ymd';
 import { SearchResultResponseSchema } from '@uniquair/contract/search';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers/build.ts';
@@ -6,16 +5,15 @@ import { testClock } from '../../../test/helpers/clock.ts';
 import { TEST_TODAY } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
 import {
+  dailyTripSearch,
   gatedSearchApp,
   initBody,
   initSearch,
-  ONE_ADULT,
   PATIENT,
   searchStatus,
 } from '../../../test/helpers/search-api.ts';
 import {
   counting,
-  dailyRoundTrip,
   eventually,
   failing,
   fixed,
@@ -41,16 +39,7 @@ describe('search jobs', () => {
       },
     );
     try {
-      const { out, back } = await dailyRoundTrip(testApp.app.db);
-      const started = initBody(
-        await initSearch(testApp, {
-          destinations: [
-            { route: out.id, date: addDays(TEST_TODAY, 9) },
-            { route: back.id, date: addDays(TEST_TODAY, 16) },
-          ],
-          passengers: ONE_ADULT,
-        }),
-      );
+      const started = initBody(await initSearch(testApp, await dailyTripSearch(testApp, 9, 16)));
       expect(started.status).toBe('progress');
       expect(started.result).toBeUndefined();
       // Two legs × two suppliers: the inventory's two parts answer at once, the partner waits.
@@ -91,14 +80,7 @@ describe('search jobs', () => {
   it('start one job for 50 identical concurrent inits: one call per leg to each supplier', async () => {
     const { testApp, gate } = await gatedSearchApp({ SEARCH_INITS_PER_MINUTE: '0' });
     try {
-      const { out, back } = await dailyRoundTrip(testApp.app.db);
-      const payload = {
-        destinations: [
-          { route: out.id, date: addDays(TEST_TODAY, 60) },
-          { route: back.id, date: addDays(TEST_TODAY, 62) },
-        ],
-        passengers: ONE_ADULT,
-      };
+      const payload = await dailyTripSearch(testApp, 60, 62);
       const responses = await Promise.all(
         Array.from({ length: 50 }, () => initSearch(testApp, payload)),
       );
@@ -131,11 +113,7 @@ describe('search jobs', () => {
       { clock: testClock().now, search: { initWaitMs: PATIENT, suppliers: () => [broken] } },
     );
     try {
-      const { out } = await dailyRoundTrip(testApp.app.db);
-      const payload = {
-        destinations: [{ route: out.id, date: addDays(TEST_TODAY, 8) }],
-        passengers: ONE_ADULT,
-      };
+      const payload = await dailyTripSearch(testApp, 8);
       const first = initBody(await initSearch(testApp, payload));
       expect(first).toMatchObject({ status: 'error', progress: 100 });
       expect(first.result).toBeUndefined();
@@ -172,16 +150,7 @@ describe('search jobs', () => {
       },
     );
     try {
-      const { out, back } = await dailyRoundTrip(testApp.app.db);
-      const body = initBody(
-        await initSearch(testApp, {
-          destinations: [
-            { route: out.id, date: addDays(TEST_TODAY, 8) },
-            { route: back.id, date: addDays(TEST_TODAY, 9) },
-          ],
-          passengers: ONE_ADULT,
-        }),
-      );
+      const body = initBody(await initSearch(testApp, await dailyTripSearch(testApp, 8, 9)));
       expect(body.status).toBe('done');
       expect(body.result?.results.map((leg) => leg.complete)).toEqual([false, false]);
       expect(body.result?.results.every((leg) => leg.flights.length > 0)).toBe(true);
@@ -229,13 +198,7 @@ describe('search jobs', () => {
       },
     );
     try {
-      const { out } = await dailyRoundTrip(testApp.app.db);
-      const body = initBody(
-        await initSearch(testApp, {
-          destinations: [{ route: out.id, date: addDays(TEST_TODAY, 5) }],
-          passengers: ONE_ADULT,
-        }),
-      );
+      const body = initBody(await initSearch(testApp, await dailyTripSearch(testApp, 5)));
       expect(body.status).toBe('done');
       const [leg] = body.result?.results ?? [];
       expect(leg?.complete).toBe(false);
@@ -257,11 +220,7 @@ describe('search jobs', () => {
       },
     );
     try {
-      const { out } = await dailyRoundTrip(testApp.app.db);
-      const payload = {
-        destinations: [{ route: out.id, date: addDays(TEST_TODAY, 7) }],
-        passengers: ONE_ADULT,
-      };
+      const payload = await dailyTripSearch(testApp, 7);
       const first = await initSearch(testApp, payload);
       const { hash } = initBody(first);
       clock.advance(59_000);
@@ -289,11 +248,7 @@ describe('search jobs', () => {
     const clock = testClock();
     const testApp = await buildTestApp({}, { clock: clock.now, search: { initWaitMs: PATIENT } });
     try {
-      const { out } = await dailyRoundTrip(testApp.app.db);
-      const search = {
-        destinations: [{ route: out.id, date: addDays(TEST_TODAY, 6) }],
-        passengers: ONE_ADULT,
-      };
+      const search = await dailyTripSearch(testApp, 6);
       const hash = searchHash(search);
       const longAgo = new Date(clock.now().getTime() - 10 * 60_000).toISOString();
       const justNow = new Date(clock.now().getTime() - 1_000).toISOString();
@@ -336,21 +291,14 @@ describe('search jobs', () => {
       { clock: testClock().now, search: { initWaitMs: PATIENT } },
     );
     try {
-      const { out } = await dailyRoundTrip(testApp.app.db);
-      const payload = (day: number) => ({
-        destinations: [{ route: out.id, date: addDays(TEST_TODAY, day) }],
-        passengers: ONE_ADULT,
-      });
+      const payload = (day: number) => dailyTripSearch(testApp, day);
       for (const day of [3, 4, 5])
-        expect((await initSearch(testApp, payload(day))).statusCode).toBe(200);
-      const refused = await initSearch(testApp, payload(6));
+        expect((await initSearch(testApp, await payload(day))).statusCode).toBe(200);
+      const refused = await initSearch(testApp, await payload(6));
       expectApiError(refused, 429, 'TOO_MANY_REQUESTS');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // Following a search is not limited.
-      const hash = searchHash({
-        destinations: [{ route: out.id, date: addDays(TEST_TODAY, 3) }],
-        passengers: ONE_ADULT,
-      });
+      const hash = searchHash(await payload(3));
       expect((await searchStatus(testApp, hash)).status).toBe('done');
     } finally {
       await testApp.close();
@@ -364,13 +312,7 @@ describe('search jobs', () => {
       { clock: clock.now, search: { initWaitMs: PATIENT } },
     );
     try {
-      const { out } = await dailyRoundTrip(testApp.app.db);
-      const { hash } = initBody(
-        await initSearch(testApp, {
-          destinations: [{ route: out.id, date: addDays(TEST_TODAY, 4) }],
-          passengers: ONE_ADULT,
-        }),
-      );
+      const { hash } = initBody(await initSearch(testApp, await dailyTripSearch(testApp, 4)));
       const { jobs } = testApp.app.searchEngine;
       clock.advance(30 * 60_000);
       expect(await jobs.purge()).toBe(0);

@@ -1,10 +1,12 @@
-import { addDays } from '@uniquair/domain/dates/ymd';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/build.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
-import { TEST_TODAY } from '../../../test/helpers/database.ts';
-import { initBody, initSearch, ONE_ADULT, searchStatus } from '../../../test/helpers/search-api.ts';
-import { dailyRoundTrip } from '../../../test/helpers/search.ts';
+import {
+  dailyTripSearch,
+  initBody,
+  initSearch,
+  searchStatus,
+} from '../../../test/helpers/search-api.ts';
 
 describe('SEARCH_SLOW_SUPPLIER_MS (tests and benchmarks)', () => {
   const testApp = useTestApp(
@@ -13,14 +15,9 @@ describe('SEARCH_SLOW_SUPPLIER_MS (tests and benchmarks)', () => {
   );
 
   it('keeps a search in progress that long with the inventory in, then done with its flights', async () => {
-    const { out } = await dailyRoundTrip(testApp.app.db);
+    const search = await dailyTripSearch(testApp, 10);
     const started = performance.now();
-    const init = initBody(
-      await initSearch(testApp, {
-        destinations: [{ route: out.id, date: addDays(TEST_TODAY, 10) }],
-        passengers: ONE_ADULT,
-      }),
-    );
+    const init = initBody(await initSearch(testApp, search));
     expect(init.status).toBe('progress');
     // Polled until done: on the way, the inventory's half is in while the slow supplier waits
     // (on a busy database the inventory may answer after init did; the 2 s leave it time).

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SupportTicketSchema } from '@uniquair/contract/support';
+import { SupportTicketSchema, type AttachmentMediaType } from '@uniquair/contract/support';
 import { createAccount } from '../../../test/helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
@@ -19,23 +19,28 @@ function filesUnder(folder: string): string[] {
 }
 
 describe('attachment names', () => {
-  it('keep the name sent, without folders, hidden characters or a misleading extension', () => {
-    expect(attachmentName('holiday.png', 'image/png')).toBe('holiday.png');
-    expect(attachmentName('IMG_0001.JPEG', 'image/jpeg')).toBe('IMG_0001.jpeg');
-    expect(attachmentName('../../etc/passwd', 'image/png')).toBe('passwd.png');
-    expect(attachmentName('C:\\Users\\ana\\scan.webp', 'image/webp')).toBe('scan.webp');
-    expect(attachmentName('shell.php', 'image/png')).toBe('shell.php.png');
-    expect(attachmentName('photo.svg', 'image/png')).toBe('photo.svg.png');
+  it.each<[string, AttachmentMediaType, string]>([
+    ['holiday.png', 'image/png', 'holiday.png'],
+    ['IMG_0001.JPEG', 'image/jpeg', 'IMG_0001.jpeg'],
+    ['../../etc/passwd', 'image/png', 'passwd.png'],
+    ['C:\\Users\\ana\\scan.webp', 'image/webp', 'scan.webp'],
+    ['shell.php', 'image/png', 'shell.php.png'],
+    ['photo.svg', 'image/png', 'photo.svg.png'],
     // A right-to-left override would show "photo\u202Egnp.exe" as "photoexe.png".
-    expect(attachmentName('photo\u202Egnp.exe', 'image/png')).toBe('photognp.exe.png');
-    expect(attachmentName('a\u0000b\r\nc\t.png', 'image/png')).toBe('abc.png');
-    expect(attachmentName('my "best" <shot>?.png', 'image/png')).toBe('my _best_ _shot__.png');
-    expect(attachmentName('...', 'image/jpeg')).toBe('image.jpg');
-    expect(attachmentName('', 'image/webp')).toBe('image.webp');
-    expect(attachmentName('.png', 'image/png')).toBe('png.png');
-    expect(attachmentName(`${'é'.repeat(300)}.png`, 'image/png')).toBe(`${'é'.repeat(100)}.png`);
-    expect(attachmentName('Zürich – 東京.png', 'image/png')).toBe('Zürich – 東京.png');
-  });
+    ['photo\u202Egnp.exe', 'image/png', 'photognp.exe.png'],
+    ['a\u0000b\r\nc\t.png', 'image/png', 'abc.png'],
+    ['my "best" <shot>?.png', 'image/png', 'my _best_ _shot__.png'],
+    ['...', 'image/jpeg', 'image.jpg'],
+    ['', 'image/webp', 'image.webp'],
+    ['.png', 'image/png', 'png.png'],
+    [`${'é'.repeat(300)}.png`, 'image/png', `${'é'.repeat(100)}.png`],
+    ['Zürich – 東京.png', 'image/png', 'Zürich – 東京.png'],
+  ])(
+    'keep the name sent, without folders, hidden characters or a misleading extension: %j as %s is %j',
+    (sent, type, kept) => {
+      expect(attachmentName(sent, type)).toBe(kept);
+    },
+  );
 
   it('are sent in ASCII and in UTF-8, so no name can break out of the header', () => {
     expect(attachmentDisposition('scan.png')).toBe(

@@ -8,7 +8,12 @@ import {
 } from '@uniquair/contract/support';
 import { CurrentUserResponseSchema } from '@uniquair/contract/users';
 import { createAccount, callAs, signIn, type TestAccount } from '../../../test/helpers/accounts.ts';
-import { bookingBody, createBooking, searchTrip } from '../../../test/helpers/booking.ts';
+import {
+  appOptionsOn,
+  bookingBody,
+  createBooking,
+  searchTrip,
+} from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
@@ -28,10 +33,7 @@ describe(`support desk (${dialectUnderTest()})`, () => {
   let agentAccount: TestAccount;
 
   beforeAll(async () => {
-    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, {
-      clock: clock.now,
-      search: { initWaitMs: 10_000 },
-    });
+    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, appOptionsOn(clock));
     app = test.app;
     agentAccount = await createAccount(app, { firstName: 'Agent' });
     expect(await app.userRoles.grant(agentAccount.email, 'support_agent')).toBe(true);

@@ -44,22 +44,16 @@ describe(`support attachments refused (${dialectUnderTest()})`, () => {
     expect(storedFiles()).toEqual(before);
   }
 
+  /** {@link expectRefused} for holding a file that is not a JPEG, PNG or WebP image. */
+  const expectRefusedAsNoImage = (parts: FormPart[]) =>
+    expectRefused(parts, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Attach JPEG, PNG or WebP images only.');
+
   it('refuses a PHP script renamed .png', async () => {
-    await expectRefused(
-      [filePart(PHP_SCRIPT, 'shell.png')],
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      'Attach JPEG, PNG or WebP images only.',
-    );
+    await expectRefusedAsNoImage([filePart(PHP_SCRIPT, 'shell.png')]);
   });
 
   it('refuses an SVG with a script, even named and declared as a PNG', async () => {
-    await expectRefused(
-      [filePart(SVG_WITH_SCRIPT, 'photo.png', 'image/png')],
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      'Attach JPEG, PNG or WebP images only.',
-    );
+    await expectRefusedAsNoImage([filePart(SVG_WITH_SCRIPT, 'photo.png', 'image/png')]);
   });
 
   it('refuses an 8 MB image: Max file size allowed is 5.00 MB', async () => {
@@ -88,17 +82,12 @@ describe(`support attachments refused (${dialectUnderTest()})`, () => {
   it('keeps nothing of a message when one image is refused after the others were written', async () => {
     const image = await testPng();
     // The good images are re-encoded and written first; the fourth refuses them all.
-    await expectRefused(
-      [
-        filePart(image, 'a.png'),
-        filePart(image, 'b.png'),
-        filePart(image, 'c.png'),
-        filePart(PHP_SCRIPT, 'd.png'),
-      ],
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      'Attach JPEG, PNG or WebP images only.',
-    );
+    await expectRefusedAsNoImage([
+      filePart(image, 'a.png'),
+      filePart(image, 'b.png'),
+      filePart(image, 'c.png'),
+      filePart(PHP_SCRIPT, 'd.png'),
+    ]);
   });
 
   it('refuses a form without text, or with a field it does not name, as the JSON body', async () => {

@@ -28,39 +28,41 @@ describe(`support attachments (${dialectUnderTest()})`, () => {
     agentCookie = await api.agent();
   });
 
-  /** A reply of `cookie`'s traveller with one image; answers the image as the message lists it. */
-  async function replyWithImage(cookie: string, ticketId: number, body: string, file: FormPart) {
+  /** The first reply on a ticket, by `cookie`'s traveller with `files`; answers it as listed. */
+  async function replyWith(cookie: string, ticketId: number, body: string, files: FormPart[]) {
     const sent = await call(
       'POST',
       `/api/support/tickets/${ticketId}/messages`,
       cookie,
-      multipartForm([{ field: 'body', value: body }, file]),
+      multipartForm([{ field: 'body', value: body }, ...files]),
     );
     expect(sent.statusCode, sent.body).toBe(200);
-    const attachment = SupportTicketResponseSchema.parse(sent.json()).ticket.messages[0]
-      ?.attachments[0];
+    return SupportTicketResponseSchema.parse(sent.json()).ticket.messages[0];
+  }
+
+  /** A reply of `cookie`'s traveller with one image; answers the image as the message lists it. */
+  async function replyWithImage(cookie: string, ticketId: number, body: string, file: FormPart) {
+    const attachment = (await replyWith(cookie, ticketId, body, [file]))?.attachments[0];
     if (attachment === undefined) throw new Error('no attachment');
     return attachment;
   }
 
-  const download = (cookie: string, ticketId: number, attachmentId: string) =>
-    call('GET', `/api/support/tickets/${ticketId}/attachments/${attachmentId}`, cookie);
+  /** A new traveller's ticket with `file` on a reply: the image as listed, and as downloaded. */
+  async function sendAndDownload(body: string, file: FormPart) {
+    const cookie = await traveller();
+    const ticket = await openTicket(cookie);
+    const attachment = await replyWithImage(cookie, ticket.id, body, file);
+    const path = `/api/support/tickets/${ticket.id}/attachments/${attachment.id}`;
+    return { attachment, stored: await call('GET', path, cookie) };
+  }
 
   it('takes a PNG with a reply; its traveller and the team download it, nobody else', async () => {
     const owner = await traveller();
     const ticket = await openTicket(owner);
     const before = storedFiles().length;
-    const sent = await call(
-      'POST',
-      `/api/support/tickets/${ticket.id}/messages`,
-      owner,
-      multipartForm([
-        { field: 'body', value: '  The handle, as it arrived.  ' },
-        filePart(await testPng(), 'handle.png'),
-      ]),
-    );
-    expect(sent.statusCode, sent.body).toBe(200);
-    const [message] = SupportTicketResponseSchema.parse(sent.json()).ticket.messages;
+    const message = await replyWith(owner, ticket.id, '  The handle, as it arrived.  ', [
+      filePart(await testPng(), 'handle.png'),
+    ]);
     expect(message).toMatchObject({ author: 'traveller', body: 'The handle, as it arrived.' });
     expect(message?.attachments).toHaveLength(1);
     const attachment = message?.attachments[0];
@@ -116,16 +118,11 @@ describe(`support attachments (${dialectUnderTest()})`, () => {
     const photo = await jpegWithGps();
     const original = await sharp(photo).metadata();
     expect(original.exif?.includes('WGS-84')).toBe(true);
-    const cookie = await traveller();
-    const ticket = await openTicket(cookie);
-    const attachment = await replyWithImage(
-      cookie,
-      ticket.id,
+    const { attachment, stored } = await sendAndDownload(
       'Taken at the airport.',
       filePart(photo, 'IMG_0001.JPG', 'image/jpeg'),
     );
     expect(attachment).toMatchObject({ name: 'IMG_0001.jpg', type: 'image/jpeg' });
-    const stored = await download(cookie, ticket.id, attachment.id);
     expect(stored.statusCode).toBe(200);
     expect(stored.headers['content-type']).toBe('image/jpeg');
     const metadata = await sharp(stored.rawPayload).metadata();
@@ -139,16 +136,11 @@ describe(`support attachments (${dialectUnderTest()})`, () => {
 
   it('keeps only the pixels of a PNG that carries a script after its end', async () => {
     const polyglot = Buffer.concat([await testPng(), PHP_SCRIPT]);
-    const cookie = await traveller();
-    const ticket = await openTicket(cookie);
-    const attachment = await replyWithImage(
-      cookie,
-      ticket.id,
+    const { attachment, stored } = await sendAndDownload(
       'One more.',
       filePart(polyglot, 'image.php', 'application/x-php'),
     );
     expect(attachment).toMatchObject({ name: 'image.php.png', type: 'image/png' });
-    const stored = await download(cookie, ticket.id, attachment.id);
     expect(stored.headers['content-type']).toBe('image/png');
     expect(stored.rawPayload.includes('<?php')).toBe(false);
   });
@@ -164,17 +156,12 @@ describe(`support attachments (${dialectUnderTest()})`, () => {
       '.hidden.png',
       'x',
     ];
-    const sent = await call(
-      'POST',
-      `/api/support/tickets/${ticket.id}/messages`,
+    const message = await replyWith(
       cookie,
-      multipartForm([
-        { field: 'body', value: 'All of them.' },
-        ...names.map((name) => filePart(image, name)),
-      ]),
+      ticket.id,
+      'All of them.',
+      names.map((name) => filePart(image, name)),
     );
-    expect(sent.statusCode, sent.body).toBe(200);
-    const [message] = SupportTicketResponseSchema.parse(sent.json()).ticket.messages;
     expect(message?.attachments.map((attachment) => attachment.name)).toEqual([
       'passwd.png',
       'scan.png',

@@ -8,6 +8,7 @@ import {
 } from '@uniquair/contract/support';
 import { callAs, createAccount, signIn } from '../../../test/helpers/accounts.ts';
 import {
+  appOptionsOn,
   bookingBody,
   createBookingAtCurrentPrice,
   searchTrip,
@@ -36,10 +37,7 @@ describe(`support tickets (${dialectUnderTest()})`, () => {
   const clock = testClock();
 
   beforeAll(async () => {
-    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, {
-      clock: clock.now,
-      search: { initWaitMs: 10_000 },
-    });
+    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, appOptionsOn(clock));
     app = test.app;
   });
 

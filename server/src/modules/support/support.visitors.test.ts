@@ -13,7 +13,12 @@ import {
   signIn,
   type TestAccount,
 } from '../../../test/helpers/accounts.ts';
-import { bookingBody, createBooking, searchTrip } from '../../../test/helpers/booking.ts';
+import {
+  appOptionsOn,
+  bookingBody,
+  createBooking,
+  searchTrip,
+} from '../../../test/helpers/booking.ts';
 import { testClock } from '../../../test/helpers/clock.ts';
 import { dialectUnderTest } from '../../../test/helpers/database.ts';
 import { expectApiError } from '../../../test/helpers/expect-api-error.ts';
@@ -40,10 +45,7 @@ describe(`support for visitors without an account (${dialectUnderTest()})`, () =
   const cookieName = visitorCookieName(false);
 
   beforeAll(async () => {
-    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, {
-      clock: clock.now,
-      search: { initWaitMs: 10_000 },
-    });
+    test = await startPaymentsTestApp(PAYMENT_TEST_ENV, appOptionsOn(clock));
     app = test.app;
     agent = await createAccount(app, { firstName: 'Agent' });
     expect(await app.userRoles.grant(agent.email, 'support_agent')).toBe(true);

@@ -15,6 +15,19 @@ describe('the users API', () => {
   });
 
   describe('profile changes', () => {
+    const NEW_PASSWORD = 'brand new phrase';
+
+    /** Asks, signed in with `cookie`, for the password to become {@link NEW_PASSWORD}. */
+    const changePassword = (
+      cookie: string,
+      fields: { currentPassword: string; endOtherSessions?: boolean },
+    ) =>
+      post(
+        '/api/users/update-password',
+        { ...fields, newPassword: { first: NEW_PASSWORD, second: NEW_PASSWORD } },
+        { cookie },
+      );
+
     it('updates names, title and notifications, ignoring the e-mail and other fields', async () => {
       const account = await createAccount(app);
       const cookie = await signIn(app, account);
@@ -132,30 +145,16 @@ describe('the users API', () => {
       const account = await createAccount(app);
       const here = await signIn(app, account);
       const elsewhere = await signIn(app, account);
-      const wrong = await post(
-        '/api/users/update-password',
-        {
-          currentPassword: 'not it',
-          newPassword: { first: 'brand new phrase', second: 'brand new phrase' },
-        },
-        { cookie: here },
-      );
+      const wrong = await changePassword(here, { currentPassword: 'not it' });
       expect(Object.keys(expectApiError(wrong, 400, 'VALIDATION_ERROR').errors)).toEqual([
         'body.currentPassword',
       ]);
-      const response = await post(
-        '/api/users/update-password',
-        {
-          currentPassword: account.password,
-          newPassword: { first: 'brand new phrase', second: 'brand new phrase' },
-        },
-        { cookie: here },
-      );
+      const response = await changePassword(here, { currentPassword: account.password });
       expect(response.statusCode, response.body).toBe(200);
       expect((await current(here)).isLogged).toBe(true);
       expect((await current(elsewhere)).isLogged).toBe(false);
       expect(
-        (await post('/api/users/sign-in', { email: account.email, password: 'brand new phrase' }))
+        (await post('/api/users/sign-in', { email: account.email, password: NEW_PASSWORD }))
           .statusCode,
       ).toBe(200);
     });
@@ -164,15 +163,10 @@ describe('the users API', () => {
       const account = await createAccount(app);
       const here = await signIn(app, account);
       const elsewhere = await signIn(app, account);
-      const response = await post(
-        '/api/users/update-password',
-        {
-          currentPassword: account.password,
-          newPassword: { first: 'brand new phrase', second: 'brand new phrase' },
-          endOtherSessions: false,
-        },
-        { cookie: here },
-      );
+      const response = await changePassword(here, {
+        currentPassword: account.password,
+        endOtherSessions: false,
+      });
       expect(response.statusCode).toBe(200);
       expect((await current(elsewhere)).isLogged).toBe(true);
     });

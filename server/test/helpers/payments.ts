@@ -93,6 +93,14 @@ export async function startWithWebhookReceiver(
     { ...env, PAYMENT_WEBHOOK_URL: receiver.url },
     options,
   );
+  return withReceiver(testApp, receiver);
+}
+
+/** A payments test app with what receives its outgoing calls; `close()` stops both. */
+export function withReceiver<R extends { close(): Promise<void> }>(
+  testApp: PaymentsTestApp,
+  receiver: R,
+): PaymentsTestApp & { receiver: R } {
   return {
     ...testApp,
     receiver,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CreateBookingResponseSchema } from '@uniquair/contract/booking';
 import { appOptionsOn, bookingBody, createBookingAtCurrentPrice, searchTrip } from './booking.ts';
 import type { TestClock } from './clock.ts';
-import { startPaymentsTestApp, type PaymentsTestApp } from './payments.ts';
+import { startPaymentsTestApp, withReceiver, type PaymentsTestApp } from './payments.ts';
 import { PAYMENT_TEST_ENV } from './payments-test-kit.ts';
 import { startPushReceiver, type PushReceiver } from './push-receiver.ts';
 
@@ -46,12 +46,5 @@ export async function startPushingPaymentsTestApp(
     { ...PAYMENT_TEST_ENV, PUSH_EXTRA_ORIGINS: receiver.origin },
     { ...appOptionsOn(clock), push: { agent: receiver.agent } },
   );
-  return {
-    ...testApp,
-    receiver,
-    async close() {
-      await testApp.close();
-      await receiver.close();
-    },
-  };
+  return withReceiver(testApp, receiver);
 }

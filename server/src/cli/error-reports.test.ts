@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/helpers/databa
 import { insertErrorReport } from '../modules/errors/errors.repository.ts';
 import { errorReportsCommand } from './error-reports.ts';
 import { parseSince } from './list-command.ts';
-import { UsageError } from './run-command.ts';
+import { UsageError } from './command-line.ts';
 
 describe('errors:list', () => {
   let database: TestDatabase;

@@ -5,7 +5,7 @@ import { capture } from '../../test/helpers/command-output.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/database.ts';
 import { upsertFeedback } from '../modules/booking/booking.manage-repository.ts';
 import { feedbackListCommand } from './feedback-list.ts';
-import { UsageError } from './run-command.ts';
+import { UsageError } from './command-line.ts';
 
 describe('feedback:list', () => {
   let database: TestDatabase;

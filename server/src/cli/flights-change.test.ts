@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_TODAY, type TestDatabase } from '../../test/helpers/database.ts';
 import { flightsChangeCommand } from './flights-change.ts';
-import { UsageError, type CommandOutput } from './run-command.ts';
+import { UsageError } from './command-line.ts';
+import type { CommandOutput } from './run-command.ts';
 
 function capture(): CommandOutput & { lines: string[] } {
   const lines: string[] = [];

@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '../db/dialect.ts';
 import { refreshRouteDayPrices } from '../db/route-day-prices.ts';
 import { ServiceError } from '../lib/service-error.ts';
 import { ScheduleChanges } from '../modules/booking/booking.schedule-changes.ts';
-import { parseCommandLine, runCommand, UsageError, type CommandOutput } from './run-command.ts';
+import { parseCommandLine, UsageError } from './command-line.ts';
+import { runCommand, type CommandOutput } from './run-command.ts';
 
 export const FLIGHTS_CHANGE_USAGE = `Usage: npm run flights:change -- <flightId> --departure <UTC instant> --arrival <UTC instant>
        npm run flights:change -- <flightId> --cancel

@@ -11,7 +11,7 @@ import {
   localizedCityNames,
   type ExemplarCities,
 } from '../db/seed/city-names.ts';
-import { noPositionals, parseCommandLine, UsageError } from './run-command.ts';
+import { noPositionals, parseCommandLine, UsageError } from './command-line.ts';
 
 export const CITY_NAMES_USAGE = `Usage: npm run cities:generate [-- --check]
 

@@ -7,7 +7,8 @@ import { readDatasetVersions } from '../db/dataset-versions.ts';
 import { readCurrencies } from '../modules/data/data.repository.ts';
 import { parseRateFile, RateImportError } from '../modules/data/data.exchange-rates.ts';
 import { importRatesCommand } from './import-rates.ts';
-import { UsageError, type CommandOutput } from './run-command.ts';
+import { UsageError } from './command-line.ts';
+import type { CommandOutput } from './run-command.ts';
 
 function capture(): CommandOutput & { lines: string[]; errors: string[] } {
   const lines: string[] = [];

@@ -7,13 +7,8 @@ import {
   RateImportError,
   type RateFileFormat,
 } from '../modules/data/data.exchange-rates.ts';
-import {
-  parseCommandLine,
-  resolveFromInvocation,
-  runCommand,
-  UsageError,
-  type CommandOutput,
-} from './run-command.ts';
+import { parseCommandLine, UsageError } from './command-line.ts';
+import { resolveFromInvocation, runCommand, type CommandOutput } from './run-command.ts';
 
 export const IMPORT_RATES_USAGE = `Usage: npm run rates:import -- <file.json|file.csv> [--format json|csv] [--dry-run] [--force]
 

@@ -11,7 +11,7 @@ import {
   type TestDatabase,
 } from '../../test/helpers/database.ts';
 import { INVENTORY_ROLL_USAGE, inventoryRollCommand } from './inventory-roll.ts';
-import { UsageError } from './run-command.ts';
+import { UsageError } from './command-line.ts';
 
 const COMMAND = fileURLToPath(new URL('./inventory-roll.ts', import.meta.url));
 const run = promisify(execFile);

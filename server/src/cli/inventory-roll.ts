@@ -2,13 +2,8 @@ import { parseYmd, ymdFromUtcDate } from '@uniquair/domain/dates/ymd';
 import type { DatabaseHandle } from '../db/dialect.ts';
 import { ARCHIVE_AFTER_DAYS } from '../db/inventory-archive.ts';
 import { describeRoll, rollInventory } from '../db/inventory-roll.ts';
-import {
-  noPositionals,
-  parseCommandLine,
-  runCommand,
-  UsageError,
-  type CommandOutput,
-} from './run-command.ts';
+import { noPositionals, parseCommandLine, UsageError } from './command-line.ts';
+import { runCommand, type CommandOutput } from './run-command.ts';
 
 export const INVENTORY_ROLL_USAGE = `Usage: npm run inventory:roll [-- --today YYYY-MM-DD]
 

@@ -1,5 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
-import { noPositionals, parseCommandLine, UsageError, type CommandOutput } from './run-command.ts';
+import { noPositionals, parseCommandLine, UsageError } from './command-line.ts';
+import type { CommandOutput } from './run-command.ts';
 
 /** The most rows a list command prints; without `--limit` it prints 20. */
 const MAX_LIMIT = 1000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capture } from '../../test/helpers/command-output.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/database.ts';
 import { UserRoles } from '../modules/users/users.roles.ts';
-import { UsageError } from './run-command.ts';
+import { UsageError } from './command-line.ts';
 import { usersRoleCommand } from './users-role.ts';
 
 describe('users:role', () => {

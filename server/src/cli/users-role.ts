@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../db/dialect.ts';
 import { isUserRole, USER_ROLES, UserRoles } from '../modules/users/users.roles.ts';
-import { parseCommandLine, runCommand, UsageError, type CommandOutput } from './run-command.ts';
+import { parseCommandLine, UsageError } from './command-line.ts';
+import { runCommand, type CommandOutput } from './run-command.ts';
 
 export const USERS_ROLE_USAGE = `Usage: npm run users:role -- <email> <role>
        npm run users:role -- <email> <role> --revoke

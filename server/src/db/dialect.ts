@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect } from 'kysely';
+import { type Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
 import { withStatementCache } from './sqlite-statements.ts';
-import { withTransactionGuard } from './transaction-guard.ts';
+import { guardedKysely } from './transaction-guard.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -95,9 +95,7 @@ function openSqlite(filename: string, log?: (message: string) => void): Database
     sqlite.close();
     throw error;
   }
-  const db = new Kysely<Database>({
-    dialect: withTransactionGuard(new SqliteDialect({ database: withStatementCache(sqlite) })),
-  });
+  const db = guardedKysely<Database>(new SqliteDialect({ database: withStatementCache(sqlite) }));
   log?.(`SQLite database ${inMemory ? 'in memory' : filename}`);
   return {
     db,
@@ -126,7 +124,7 @@ function openPostgres(connectionString: string, log?: (message: string) => void)
   // client); the next query opens a new connection.
   pool.on('error', (error) => log?.(`PostgreSQL pool error: ${error.message}`));
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: withTransactionGuard(new PostgresDialect({ pool })) });
+  const db = guardedKysely<Database>(new PostgresDialect({ pool }));
   log?.(`PostgreSQL database ${redactDatabaseUrl(connectionString)}`);
   return {
     db,

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +11,10 @@ import { takeQueriesOutsideTransaction } from '../../test/helpers/transaction-gu
 import { outsideTransaction, QueryOutsideTransactionError } from './transaction-guard.ts';
 
 type Notes = Kysely<{ notes: { text: string } }>;
+
+const FIRST_REQUESTS = fileURLToPath(
+  new URL('../../test/helpers/first-requests-process.ts', import.meta.url),
+);
 
 /** An empty database of the dialect under test with one table. */
 async function notesDatabase(): Promise<{ database: TestDatabase; db: Notes }> {
@@ -136,6 +142,25 @@ describe(`a query inside a transaction that does not go through it (${dialectUnd
     expect(await queued).toEqual(waitsForCommit ? ['booked', 'paid'] : expect.any(Array));
     await expect(unmarked).rejects.toBeInstanceOf(QueryOutsideTransactionError);
     expect(takeQueriesOutsideTransaction()).toHaveLength(1);
+  });
+
+  it('holds no other caller while transactions run beside them, from the first connections of a process on', () => {
+    // A process just started (no connection made yet) reading and writing in transactions at
+    // once for a second, as a server's first requests do: every read and transaction is served.
+    const run = spawnSync(process.execPath, ['--import', 'tsx', FIRST_REQUESTS], {
+      env: { ...process.env, DATABASE_URL: database.url, DURATION_MS: '1000' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const served = JSON.parse(run.stdout) as Record<string, number>;
+    expect({ refused: served.refused, failed: served.failed }).toEqual({ refused: 0, failed: 0 });
+    expect(served.reads).toBeGreaterThan(0);
+    expect(served.transactions).toBeGreaterThan(0);
+  });
+
+  it('refuses a controlled transaction, whose statements it could not tell apart', () => {
+    expect(() => db.startTransaction()).toThrow(/not guarded: use db.transaction\(\).execute\(\)/);
   });
 
   it('tells one database from another: a query to a second database is not refused', async () => {
